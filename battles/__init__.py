@@ -1,0 +1,1 @@
+"""Stored battle reports for display."""

@@ -1,0 +1,1 @@
+"""Admin registrations for the battles app (none until it has models)."""

@@ -1,0 +1,1 @@
+"""Campaigns, factions, membership and the turn lifecycle."""

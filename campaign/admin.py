@@ -1,0 +1,1 @@
+"""Admin registrations for the campaign app (none until it has models)."""

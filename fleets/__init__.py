@@ -1,0 +1,1 @@
+"""Fleets, ships and the orders players submit for them."""

@@ -1,0 +1,1 @@
+"""Admin registrations for the fleets app (none until it has models)."""
