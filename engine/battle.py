@@ -161,9 +161,9 @@ def _after_round(
         loser, winner, ships = (a, b, alive_a) if routed_a else (b, a, alive_b)
         _end(result, winner, loser, "routed", ships)
         return True
-    if not routed_a:  # both routed: neither is, and no retreat check this round (X14)
-        if _retreat_check(a, b, number, start, rules, dice, stream, record, result):
-            return True
+    # both routed: neither is, and no retreat check this round (X14)
+    if not routed_a and _retreat_check(a, b, number, start, rules, dice, stream, record, result):
+        return True
     if number == rules.max_rounds:  # D9 ruling: the attacking side (A) loses and retreats
         _end(result, b, a, "max_rounds", [s for s in alive_a if s.health == 1])
         return True

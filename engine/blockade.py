@@ -38,12 +38,12 @@ def settle_blockades(board: Board, orders: dict[str, FleetOrder]) -> None:
         if fleet is None or fleet.blockading == order.port:
             continue
         turn = board.turns[fleet.id]
-        port = board.map.ports[order.port]
+        target = board.map.ports[order.port]
         if turn.evaded or turn.retreated or (turn.fought and not turn.won):
             continue
-        if fleet.docked or fleet.at not in port.waters:
+        if fleet.docked or fleet.at not in target.waters:
             continue
-        if not board.relations.hostile(fleet.owner, port.owner):
+        if not board.relations.hostile(fleet.owner, target.owner):
             continue
         if fleet.blockading is not None:
             board.log("blockade_lifted", fleet=fleet.id, port=fleet.blockading, reason="moved")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.blockade import port_functions
-from engine.board import Board
+from engine.board import Board, Event
 from engine.orders import Buyout, Disband, EconomyOrder, Hire, Repair
 from engine.refusals import Refusal
 from engine.rules import rate_of
@@ -160,7 +160,7 @@ def _take_over(board: Board, treasury: Treasury, order: Buyout, total: int) -> N
 # --- hiring (P1, P3) -----------------------------------------------------------------------------
 
 
-Hired = tuple[Hire, list[Ship], dict[str, object]]
+Hired = tuple[Hire, list[Ship], Event]
 
 
 def _hire(board: Board, treasury: Treasury, order: Hire) -> Hired | None:

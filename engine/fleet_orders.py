@@ -73,7 +73,8 @@ def _merge(board: Board, order: FleetOrder, merged_into: dict[str, str]) -> bool
     if refusal is not None:
         board.refusals.append(Refusal(order.index, *refusal))
         return False
-    assert fleet is not None and target is not None
+    assert fleet is not None
+    assert target is not None
     target.ships.extend(fleet.ships)
     if fleet.blockading is not None:
         board.lift_reasons[fleet.id] = "merged"

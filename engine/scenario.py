@@ -7,8 +7,7 @@ writes the result in the format's shape. Reading the file from disk (JSON or YAM
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.dice import dice_for
@@ -73,7 +72,6 @@ class Scenario:
     orders: tuple[RawOrder, ...] = ()
     seed: int = 0
     dice: tuple[int, ...] = ()
-    port_order: tuple[str, ...] = field(default=())
 
 
 def adjudicate(data: object) -> dict[str, Any]:
@@ -103,13 +101,13 @@ class _Checker:
             if key not in allowed:
                 self.add(_join(path, key), f"unknown key {key!r}")
 
-    def dict(self, path: str, value: object) -> dict[str, Any] | None:
+    def mapping(self, path: str, value: object) -> dict[str, Any] | None:
         if isinstance(value, dict):
             return value
         self.add(path, "must be an object")
         return None
 
-    def list(self, path: str, value: object) -> list[Any]:
+    def items(self, path: str, value: object) -> list[Any]:
         if value is None:
             return []
         if isinstance(value, list):
@@ -117,13 +115,13 @@ class _Checker:
         self.add(path, "must be a list")
         return []
 
-    def str(self, path: str, value: object) -> str | None:
+    def text(self, path: str, value: object) -> str | None:
         if isinstance(value, str) and value:
             return value
         self.add(path, "must be a non-empty string")
         return None
 
-    def int(self, path: str, value: object, *, low: int | None = None) -> int | None:
+    def integer(self, path: str, value: object, *, low: int | None = None) -> int | None:
         if not isinstance(value, int) or isinstance(value, bool):
             self.add(path, "must be a whole number")
             return None
@@ -132,7 +130,7 @@ class _Checker:
             return None
         return value
 
-    def bool(self, path: str, value: object) -> bool:
+    def flag(self, path: str, value: object) -> bool:
         if isinstance(value, bool):
             return value
         self.add(path, "must be true or false")
@@ -153,15 +151,15 @@ def _join(path: str, key: str | int) -> str:
 def parse_scenario(data: object) -> Scenario:
     """Check a scenario document and build the world, or raise ScenarioError with every problem."""
     c = _Checker()
-    doc = c.dict("", data)
+    doc = c.mapping("", data)
     if doc is None:
         raise ScenarioError(c.problems)
     c.keys("", doc, TOP_KEYS)
     if doc.get("format") != SCENARIO_FORMAT:
         c.add("format", f"must be {SCENARIO_FORMAT!r}")
-    seed = 0 if doc.get("seed") is None else c.int("seed", doc.get("seed")) or 0
+    seed = 0 if doc.get("seed") is None else c.integer("seed", doc.get("seed")) or 0
     dice: list[int] = []
-    for i, die in enumerate(c.list("dice", doc.get("dice"))):
+    for i, die in enumerate(c.items("dice", doc.get("dice"))):
         if isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6:
             dice.append(die)
         else:
@@ -185,13 +183,13 @@ def parse_scenario(data: object) -> Scenario:
     orders = _orders(c, doc.get("orders"))
     if c.problems:
         raise ScenarioError(c.problems)
-    return Scenario(world, tuple(orders), seed, tuple(dice), tuple(game_map.ports))
+    return Scenario(world, tuple(orders), seed, tuple(dice))
 
 
 def _rules(c: _Checker, value: object) -> Rules:
     if value is None:
         return Rules()
-    data = c.dict("rules", value)
+    data = c.mapping("rules", value)
     if data is None:
         return Rules()
     c.keys("rules", data, frozenset(RULE_KEYS))
@@ -208,23 +206,23 @@ def _rules(c: _Checker, value: object) -> Rules:
                 c.add(path, "must be a number between 0 and 10")
         else:
             low = 0 if key == "support_penalty" else 1
-            number = c.int(path, raw, low=low)
+            number = c.integer(path, raw, low=low)
             if number is not None:
                 chosen[key] = number
     return Rules(**chosen)
 
 
 def _map(c: _Checker, value: object) -> Map:
-    data = c.dict("map", value) or {}
+    data = c.mapping("map", value) or {}
     c.keys("map", data, frozenset({"provinces", "adjacent", "ports"}))
     provinces: dict[str, Province] = {}
-    for i, raw in enumerate(c.list("map.provinces", data.get("provinces"))):
+    for i, raw in enumerate(c.items("map.provinces", data.get("provinces"))):
         path = _join("map.provinces", i)
-        item = c.dict(path, raw)
+        item = c.mapping(path, raw)
         if item is None:
             continue
         c.keys(path, item, frozenset({"id", "kind"}))
-        pid = c.str(_join(path, "id"), item.get("id"))
+        pid = c.text(_join(path, "id"), item.get("id"))
         kind = item.get("kind")
         if kind not in ("sea", "land"):
             c.add(_join(path, "kind"), 'must be "sea" or "land"')
@@ -232,7 +230,7 @@ def _map(c: _Checker, value: object) -> Map:
             c.unique(_join(path, "id"), pid, set(provinces), "province")
             provinces[pid] = Province(pid, str(kind))
     links: dict[str, set[str]] = {p: set() for p in provinces}
-    for i, raw in enumerate(c.list("map.adjacent", data.get("adjacent"))):
+    for i, raw in enumerate(c.items("map.adjacent", data.get("adjacent"))):
         path = _join("map.adjacent", i)
         if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(p, str) for p in raw)):
             c.add(path, "must be a pair of province ids")
@@ -249,7 +247,7 @@ def _map(c: _Checker, value: object) -> Map:
     neighbours = {p: tuple(sorted(n)) for p, n in links.items()}
     game_map = Map(provinces, neighbours, {})
     ports: dict[str, Port] = {}
-    for i, raw in enumerate(c.list("map.ports", data.get("ports"))):
+    for i, raw in enumerate(c.items("map.ports", data.get("ports"))):
         port = _port(c, _join("map.ports", i), raw, game_map, ports)
         if port is not None:
             ports[port.id] = port
@@ -260,13 +258,13 @@ def _port(
     c: _Checker, path: str, raw: object, game_map: Map, ports: dict[str, Port]
 ) -> Port | None:
     """W2 / X1: a port lies in a land province; each water is a sea province next to it."""
-    item = c.dict(path, raw)
+    item = c.mapping(path, raw)
     if item is None:
         return None
     c.keys(path, item, frozenset({"id", "province", "owner", "waters", "blockaded_by"}))
-    pid = c.str(_join(path, "id"), item.get("id"))
-    province = c.str(_join(path, "province"), item.get("province"))
-    owner = c.str(_join(path, "owner"), item.get("owner"))
+    pid = c.text(_join(path, "id"), item.get("id"))
+    province = c.text(_join(path, "province"), item.get("province"))
+    owner = c.text(_join(path, "owner"), item.get("owner"))
     if pid is not None:
         c.unique(_join(path, "id"), pid, set(ports), "port")
         if pid in game_map.provinces:
@@ -277,7 +275,7 @@ def _port(
         elif game_map.is_sea(province):
             c.add(_join(path, "province"), f"{province!r} is sea; a port lies on land (W2)")
     waters: list[str] = []
-    for j, water in enumerate(c.list(_join(path, "waters"), item.get("waters"))):
+    for j, water in enumerate(c.items(_join(path, "waters"), item.get("waters"))):
         wpath = _join(_join(path, "waters"), j)
         if not isinstance(water, str) or water not in game_map.provinces:
             c.add(wpath, f"unknown province {water!r}")
@@ -296,16 +294,16 @@ def _port(
 
 def _factions(c: _Checker, value: object) -> dict[str, Faction]:
     factions: dict[str, Faction] = {}
-    for i, raw in enumerate(c.list("factions", value)):
+    for i, raw in enumerate(c.items("factions", value)):
         path = _join("factions", i)
-        item = c.dict(path, raw)
+        item = c.mapping(path, raw)
         if item is None:
             continue
         c.keys(path, item, frozenset({"id", "treasury", "income", "upkeep_priority"}))
-        fid = c.str(_join(path, "id"), item.get("id"))
-        treasury = c.int(_join(path, "treasury"), item.get("treasury", 0), low=0) or 0
-        income = c.int(_join(path, "income"), item.get("income", 0)) or 0
-        priority = c.list(_join(path, "upkeep_priority"), item.get("upkeep_priority"))
+        fid = c.text(_join(path, "id"), item.get("id"))
+        treasury = c.integer(_join(path, "treasury"), item.get("treasury", 0), low=0) or 0
+        income = c.integer(_join(path, "income"), item.get("income", 0)) or 0
+        priority = c.items(_join(path, "upkeep_priority"), item.get("upkeep_priority"))
         for j, fleet in enumerate(priority):
             if not isinstance(fleet, str):
                 c.add(_join(_join(path, "upkeep_priority"), j), "must be a fleet id")
@@ -323,9 +321,9 @@ def _factions(c: _Checker, value: object) -> dict[str, Faction]:
 
 def _relations(c: _Checker, value: object, factions: dict[str, Faction]) -> Relations:
     pairs: dict[frozenset[str], Relation] = {}
-    for i, raw in enumerate(c.list("relations", value)):
+    for i, raw in enumerate(c.items("relations", value)):
         path = _join("relations", i)
-        item = c.dict(path, raw)
+        item = c.mapping(path, raw)
         if item is None:
             continue
         c.keys(path, item, frozenset({"between", "state"}))
@@ -356,16 +354,16 @@ def _relations(c: _Checker, value: object, factions: dict[str, Faction]) -> Rela
 
 def _ship_types(c: _Checker, value: object) -> dict[str, ShipType]:
     types: dict[str, ShipType] = {}
-    for i, raw in enumerate(c.list("ship_types", value)):
+    for i, raw in enumerate(c.items("ship_types", value)):
         path = _join("ship_types", i)
-        item = c.dict(path, raw)
+        item = c.mapping(path, raw)
         if item is None:
             continue
         c.keys(path, item, frozenset({"id", "cost", "attack", "health"}))
-        tid = c.str(_join(path, "id"), item.get("id"))
-        cost = c.int(_join(path, "cost"), item.get("cost"), low=0)
-        attack = c.int(_join(path, "attack"), item.get("attack"), low=0)
-        health = c.int(_join(path, "health"), item.get("health"), low=1)
+        tid = c.text(_join(path, "id"), item.get("id"))
+        cost = c.integer(_join(path, "cost"), item.get("cost"), low=0)
+        attack = c.integer(_join(path, "attack"), item.get("attack"), low=0)
+        health = c.integer(_join(path, "health"), item.get("health"), low=1)
         if tid is None or cost is None or attack is None or health is None:
             continue
         c.unique(_join(path, "id"), tid, set(types), "ship type")
@@ -375,9 +373,9 @@ def _ship_types(c: _Checker, value: object) -> dict[str, ShipType]:
 
 def _fleets(c: _Checker, value: object, world: World) -> None:
     ship_ids: set[str] = set()
-    for i, raw in enumerate(c.list("fleets", value)):
+    for i, raw in enumerate(c.items("fleets", value)):
         path = _join("fleets", i)
-        item = c.dict(path, raw)
+        item = c.mapping(path, raw)
         if item is None:
             continue
         c.keys(path, item, FLEET_KEYS)
@@ -390,12 +388,12 @@ def _fleets(c: _Checker, value: object, world: World) -> None:
 def _fleet(
     c: _Checker, path: str, item: dict[str, Any], world: World, ship_ids: set[str]
 ) -> Fleet | None:
-    fid = c.str(_join(path, "id"), item.get("id"))
-    owner = c.str(_join(path, "owner"), item.get("owner"))
-    at = c.str(_join(path, "at"), item.get("at"))
-    docked = c.bool(_join(path, "docked"), item.get("docked", False))
-    adrift = c.bool(_join(path, "adrift"), item.get("adrift", False))
-    mp_penalty = c.int(_join(path, "mp_penalty"), item.get("mp_penalty", 0), low=0) or 0
+    fid = c.text(_join(path, "id"), item.get("id"))
+    owner = c.text(_join(path, "owner"), item.get("owner"))
+    at = c.text(_join(path, "at"), item.get("at"))
+    docked = c.flag(_join(path, "docked"), item.get("docked", False))
+    adrift = c.flag(_join(path, "adrift"), item.get("adrift", False))
+    mp_penalty = c.integer(_join(path, "mp_penalty"), item.get("mp_penalty", 0), low=0) or 0
     blockading = item.get("blockading")
     known = set(world.factions) | {PIRATES}
     if owner is not None and owner not in known:
@@ -414,8 +412,6 @@ def _fleet(
             c.add(_join(path, "blockading"), f"unknown port {blockading!r}")
         elif docked or at not in port.waters:
             c.add(_join(path, "blockading"), f"the fleet is not in the waters of {port.id}")
-        elif owner is not None and not world.relations.hostile(owner, port.owner):
-            c.add(_join(path, "blockading"), f"{port.id} belongs to {port.owner}, not an enemy")
     ships = _ships(c, _join(path, "ships"), item.get("ships"), world, owner, ship_ids)
     if not ships and isinstance(item.get("ships"), list) and not item["ships"]:
         c.add(_join(path, "ships"), "a fleet has at least one ship (W5)")
@@ -442,13 +438,13 @@ def _ships(
     c: _Checker, path: str, value: object, world: World, fleet_owner: str | None, ship_ids: set[str]
 ) -> list[Ship]:
     ships: list[Ship] = []
-    for j, raw in enumerate(c.list(path, value)):
+    for j, raw in enumerate(c.items(path, value)):
         spath = _join(path, j)
-        item = c.dict(spath, raw)
+        item = c.mapping(spath, raw)
         if item is None:
             continue
         c.keys(spath, item, frozenset({"id", "type", "health", "owner"}))
-        sid = c.str(_join(spath, "id"), item.get("id"))
+        sid = c.text(_join(spath, "id"), item.get("id"))
         tid = item.get("type")
         ship_type = world.ship_types.get(tid) if isinstance(tid, str) else None
         if ship_type is None:
@@ -464,7 +460,7 @@ def _ships(
                 )
         health = item.get("health", ship_type.health if ship_type else 1)
         if ship_type is not None:
-            h = c.int(_join(spath, "health"), health, low=1)
+            h = c.integer(_join(spath, "health"), health, low=1)
             if h is not None and h > ship_type.health:
                 c.add(
                     _join(spath, "health"),
@@ -506,9 +502,9 @@ def _check_port_blockades(c: _Checker, map_data: dict[str, Any], world: World) -
 def _orders(c: _Checker, value: object) -> list[RawOrder]:
     """X23: an unknown key makes the file invalid; anything else wrong is refused at the turn."""
     orders = []
-    for i, raw in enumerate(c.list("orders", value)):
+    for i, raw in enumerate(c.items("orders", value)):
         path = _join("orders", i)
-        item = c.dict(path, raw)
+        item = c.mapping(path, raw)
         if item is None:
             continue
         allowed = ORDER_KEYS.get(item.get("type"), ALL_ORDER_KEYS)  # type: ignore[arg-type]
@@ -611,7 +607,6 @@ def _rule_value(value: object) -> object:
 
 
 __all__ = [
-    "Callable",
     "Problem",
     "Scenario",
     "ScenarioError",

@@ -295,7 +295,9 @@ def _path(
     here = fleet.at
     for place in path:
         if place in world.map.ports:
-            raise Refused("not_sea", f"{place} is a port: use enter_port to go in")
+            raise Refused(
+                "unknown_province", f"{place} is a port, not a province: use enter_port to go in"
+            )
         if place not in world.map.provinces:
             raise Refused("unknown_province", f"there is no province called {place}")
         if not world.map.is_sea(place):

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from engine.rules import Rules
 
 PIRATES = "pirates"  # W3: the reserved faction, at war with everyone
 
 
-class Relation(str, Enum):
+class Relation(StrEnum):
     """W3."""
 
     WAR = "war"

@@ -1,0 +1,1 @@
+"""Helpers shared by the engine tests: loading rule cases and the invariants checked after each."""

@@ -1,0 +1,101 @@
+"""The rule cases in tests/scenarios/ (one file per case), run through the real engine."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from engine import adjudicate, parse_scenario
+from tests.engine.invariants import check_invariants
+
+CASES = Path(__file__).resolve().parent.parent / "scenarios"
+CASE_FILES = sorted(CASES.glob("*/*.yaml"))
+CASE_KEYS = {"id", "rules", "title", "scenario", "expect"}
+
+
+def load_case(path: Path) -> dict[str, Any]:
+    with path.open(encoding="utf-8") as handle:
+        case: dict[str, Any] = yaml.safe_load(handle)
+    assert set(case) <= CASE_KEYS, f"unknown keys {set(case) - CASE_KEYS}"
+    assert path.stem == case["id"], "the file is named after the case id"
+    return case
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
+def test_rule_case(path: Path) -> None:
+    case = load_case(path)
+    scenario = case["scenario"]
+    original = copy.deepcopy(scenario)
+    result = adjudicate(scenario)
+    assert scenario == original, "the engine changed its input"
+    check_expectations(case.get("expect") or {}, result)
+    check_invariants(scenario, result)
+
+
+def test_case_ids_are_unique_and_cite_rules() -> None:
+    seen: set[str] = set()
+    for path in CASE_FILES:
+        case = load_case(path)
+        assert case["id"] not in seen
+        seen.add(case["id"])
+        assert case["rules"], f"{path.name} cites no rule"
+        parse_scenario(case["scenario"])
+
+
+def check_expectations(expect: dict[str, Any], result: dict[str, Any]) -> None:
+    state = result["state"]
+    fleets = {f["id"]: f for f in state["fleets"]}
+    ships = {s["id"]: {**s, "fleet": f["id"]} for f in state["fleets"] for s in f["ships"]}
+    for fleet_id, wanted in (expect.get("fleets") or {}).items():
+        if wanted is None:
+            assert fleet_id not in fleets, f"fleet {fleet_id} should be gone"
+            continue
+        assert fleet_id in fleets, f"fleet {fleet_id} should be afloat"
+        actual = dict(fleets[fleet_id])
+        actual["ships"] = {s["id"]: s["health"] for s in actual["ships"]}
+        assert_matches(wanted, actual, f"fleets.{fleet_id}")
+    for ship_id, wanted in (expect.get("ships") or {}).items():
+        if wanted is None:
+            assert ship_id not in ships, f"ship {ship_id} should be gone"
+            continue
+        assert ship_id in ships, f"ship {ship_id} should be afloat"
+        assert_matches(wanted, ships[ship_id], f"ships.{ship_id}")
+    treasuries = {f["id"]: f["treasury"] for f in state["factions"]}
+    for faction, amount in (expect.get("treasury") or {}).items():
+        assert treasuries[faction] == amount, f"treasury of {faction}"
+    ports = {p["id"]: p["blockaded_by"] for p in state["ports"]}
+    for port, blockaders in (expect.get("blockades") or {}).items():
+        assert sorted(ports[port]) == sorted(blockaders), f"blockade of {port}"
+    if "refused" in expect:
+        actual_refused = sorted((r["order"], r["code"]) for r in result["refused"])
+        wanted_refused = sorted((r["order"], r["code"]) for r in expect["refused"] or [])
+        assert actual_refused == wanted_refused, result["refused"]
+    events = result["events"]
+    position = 0
+    for wanted in expect.get("events") or []:
+        while position < len(events) and not matches(wanted, events[position]):
+            position += 1
+        assert position < len(events), f"no event matching {wanted} (in order) in {events}"
+        position += 1
+    for unwanted in expect.get("no_events") or []:
+        assert not any(matches(unwanted, e) for e in events), f"unexpected event {unwanted}"
+
+
+def matches(wanted: Any, actual: Any) -> bool:
+    """Dicts: every key listed matches; lists: same length, element by element; else equal."""
+    if isinstance(wanted, dict):
+        return isinstance(actual, dict) and all(
+            k in actual and matches(v, actual[k]) for k, v in wanted.items()
+        )
+    if isinstance(wanted, list):
+        return (isinstance(actual, list) and len(wanted) == len(actual)
+                and all(matches(w, a) for w, a in zip(wanted, actual, strict=True)))
+    return bool(wanted == actual)
+
+
+def assert_matches(wanted: Any, actual: Any, where: str) -> None:
+    assert matches(wanted, actual), f"{where}: expected {wanted}, got {actual}"
