@@ -92,8 +92,11 @@ def matches(wanted: Any, actual: Any) -> bool:
             k in actual and matches(v, actual[k]) for k, v in wanted.items()
         )
     if isinstance(wanted, list):
-        return (isinstance(actual, list) and len(wanted) == len(actual)
-                and all(matches(w, a) for w, a in zip(wanted, actual, strict=True)))
+        return (
+            isinstance(actual, list)
+            and len(wanted) == len(actual)
+            and all(matches(w, a) for w, a in zip(wanted, actual, strict=True))
+        )
     return bool(wanted == actual)
 
 

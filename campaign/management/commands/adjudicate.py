@@ -1,0 +1,59 @@
+"""`python manage.py adjudicate SCENARIO [--format json|text]` (scenario-format.md).
+
+Needs no database, server or broker: it runs the rules engine on one scenario file and prints the
+result. A file that is not a valid scenario exits with status 2 and lists every problem.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from campaign.scenario_files import read_scenario_document
+from engine import ScenarioError, adjudicate
+from engine.report import text_report
+
+EXAMPLE = Path(settings.BASE_DIR) / "examples" / "baltic-skirmish.scenario.json"
+
+
+class Command(BaseCommand):
+    help = "Resolve one turn written as a scenario file and print the result."
+    requires_system_checks: list[str] = []  # no database needed
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("scenario", nargs="?", help="scenario file (.json, .yaml); - for stdin")
+        parser.add_argument("--format", choices=("json", "text"), default="json")
+        parser.add_argument(
+            "--example", action="store_true", help="print a sample scenario to start from, and stop"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["example"]:
+            self.stdout.write(EXAMPLE.read_text(encoding="utf-8"), ending="")
+            return
+        source = options["scenario"]
+        if not source:
+            raise CommandError("name a scenario file, or use --example for a sample", returncode=2)
+        try:
+            if source == "-":
+                document = read_scenario_document("stdin.json", sys.stdin.read())
+            else:
+                document = read_scenario_document(source)
+            result = adjudicate(document)
+        except ScenarioError as error:
+            for problem in error.problems:
+                self.stderr.write(f"  {problem}")
+            count = len(error.problems)
+            raise CommandError(
+                f"{source} is not a valid scenario ({count} problem{'s' * (count != 1)})",
+                returncode=2,
+            ) from error
+        if options["format"] == "text":
+            self.stdout.write(text_report(result), ending="")
+        else:
+            self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False))

@@ -1,0 +1,109 @@
+"""A plain-text turn report written only from a result's events and state (T1 step 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Event = dict[str, Any]
+
+
+def text_report(result: dict[str, Any]) -> str:
+    """The whole turn as a moderator reads it: moves, battles round by round, retreats,
+    captures, blockades, the economy and the treasuries."""
+    lines: list[str] = []
+    for event in result["events"]:
+        writer = _WRITERS.get(event["type"])
+        lines.extend(writer(event) if writer else [f"{event['type']}: {_fields(event)}"])
+    if result["refused"]:
+        lines.append("")
+        lines.append("Refused orders:")
+        for refusal in result["refused"]:
+            lines.append(f"  order {refusal['order']} ({refusal['code']}): {refusal['message']}")
+    lines.append("")
+    lines.append("Treasuries:")
+    for faction in result["state"]["factions"]:
+        lines.append(f"  {faction['id']}: {faction['treasury']}")
+    return "\n".join(lines) + "\n"
+
+
+def _fields(event: Event) -> str:
+    return ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+
+
+def _moved(e: Event) -> list[str]:
+    into = " (into port)" if e.get("docked") else ""
+    return [f"Step {e['step']}: {e['fleet']} sails {e['from']} → {e['to']}{into}"]
+
+
+def _battle(e: Event) -> list[str]:
+    sides, supporters = e["sides"], e["supporters"]
+
+    def side(label: str) -> str:
+        text = ", ".join(sides[label])
+        if supporters[label]:
+            text += " supported by " + ", ".join(supporters[label])
+        return text
+
+    attacker = {"A": " (attacking)", "B": "", None: ""}
+    lines = [
+        f"Battle at {e['province']} (step {e['step']}): A = {side('A')}"
+        f"{attacker[e['attacking']]} against B = {side('B')}"
+        f"{' (attacking)' if e['attacking'] == 'B' else ''}"
+    ]
+    for r in e["rounds"]:
+        losses = ", ".join(f"{ship} −{hit}" for ship, hit in r["losses"].items()) or "none"
+        lines.append(
+            f"  Round {r['round']}: dice {r['dice'][0]}–{r['dice'][1]}, strength "
+            f"{r['strength'][0]}–{r['strength'][1]}; losses: {losses}"
+        )
+        if r["sunk"]:
+            lines.append(f"    sunk: {', '.join(r['sunk'])}")
+        if "retreat" in r:
+            t = r["retreat"]
+            verdict = "gets away" if t["success"] else "fails; the battle goes on"
+            lines.append(
+                f"    side {t['side']} tries to retreat: {t['dice'][0]} against "
+                f"{t['dice'][1]}, {verdict}"
+            )
+    winner = f"side {e['winner']} wins" if e["winner"] else "no winner"
+    lines.append(f"  Result: {winner} ({e['outcome']})")
+    return lines
+
+
+def _simple(template: str) -> Callable[[Event], list[str]]:
+    def write(e: Event) -> list[str]:
+        values = {k: ", ".join(v) if isinstance(v, list) else v for k, v in e.items()}
+        return [template.format(**values)]
+
+    return write
+
+
+_WRITERS: dict[str, Callable[[Event], list[str]]] = {
+    "moved": _moved,
+    "battle": _battle,
+    "split": _simple("{fleet} splits off {new_fleet} ({ships})"),
+    "merged": _simple("{fleet} joins {into}"),
+    "stopped": _simple("Step {step}: {fleet} stops at {province}: enemies there"),
+    "swap_blocked": _simple("{fleets} hold {province} against {against} (they would pass)"),
+    "evaded": _simple("Step {step}: {fleet} evades from {from} to {to}"),
+    "supported": _simple("{fleet} supports {faction} in the battle at {province}"),
+    "retreated": _simple("{fleet} retreats from {from} to {to}"),
+    "surrendered": _simple("{fleet} surrenders at {province} to {to_faction} ({ships})"),
+    "captured": _simple(
+        "{to_faction} captures {ships} from {from_faction} ({reason}), joining {fleets}"
+    ),
+    "blockade_set": _simple("{fleet} blockades {port}"),
+    "blockade_lifted": _simple("The blockade of {port} by {fleet} is lifted ({reason})"),
+    "income": _simple("{faction}: income +{amount}"),
+    "hired": _simple("{faction} hires {ships} ({ship_type}) at {port} for {amount}"),
+    "repaired": _simple("{faction} repairs {ships} of {fleet} at {port} for {amount}"),
+    "disbanded": _simple("{faction} disbands {ships} of {fleet}: adrift as {pirate_fleet}"),
+    "upkeep_paid": _simple("{faction}: upkeep {amount} for {ships}"),
+    "mutiny": _simple(
+        "Unpaid crews of {from_fleet} ({ships}) mutiny: pirate fleet {fleet} at {province}"
+    ),
+    "bought_out": _simple("{faction} buys out {adrift_fleet} ({ships}) with {fleet} for {amount}"),
+    "buyout_outbid": _simple("{faction}'s bid for {adrift_fleet} is outbid by {winner}"),
+    "buyout_tie": _simple("Tied bids for {adrift_fleet}: dice {dice}"),
+}
