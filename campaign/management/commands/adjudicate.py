@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -23,7 +23,7 @@ EXAMPLE = Path(settings.BASE_DIR) / "examples" / "baltic-skirmish.scenario.json"
 
 class Command(BaseCommand):
     help = "Resolve one turn written as a scenario file and print the result."
-    requires_system_checks: list[str] = []  # no database needed
+    requires_system_checks: ClassVar[list[str]] = []  # no database needed
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("scenario", nargs="?", help="scenario file (.json, .yaml); - for stdin")
