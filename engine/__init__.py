@@ -5,7 +5,10 @@ with events out; dice passed in. The pipeline is `engine.turn.resolve_turn`.
 """
 
 from engine.dice import Dice, ScriptedDice, SeededDice, dice_for
+from engine.legal import LegalOrders, legal_orders
+from engine.odds import Odds, battle_odds
 from engine.orders import RawOrder
+from engine.piracy import suggest_pirate_orders
 from engine.refusals import Refusal
 from engine.scenario import (
     Problem,
@@ -24,6 +27,8 @@ from engine.world import World
 
 __all__ = [
     "Dice",
+    "LegalOrders",
+    "Odds",
     "Problem",
     "RawOrder",
     "Refusal",
@@ -34,12 +39,15 @@ __all__ = [
     "TurnResult",
     "World",
     "adjudicate",
+    "battle_odds",
     "dice_for",
+    "legal_orders",
     "parse_scenario",
     "resolve",
     "resolve_turn",
     "result_to_dict",
     "state_to_dict",
+    "suggest_pirate_orders",
     "validate_order",
     "world_to_dict",
 ]

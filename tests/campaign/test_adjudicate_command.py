@@ -86,7 +86,10 @@ def test_bad_json_exits_2_from_the_shell(tmp_path: Path) -> None:
     path.write_text('{"format": "naval-scenario/1",')
     done = subprocess.run(
         [sys.executable, "manage.py", "adjudicate", str(path)],
-        cwd=ROOT, capture_output=True, text=True, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2
     assert "not valid JSON" in done.stderr
