@@ -93,7 +93,8 @@ def test_every_battle_ends_within_the_round_cap(a, b, sa, sb, seed, max_rounds) 
         assert all(s.health == 1 for s in result.captured)
         assert {s.id for s in result.captured} <= {s.id for s in loser.combatants()}
     if result.outcome == "max_rounds":
-        assert len(result.rounds) == max_rounds and result.loser == "A"
+        assert len(result.rounds) == max_rounds
+        assert result.loser == "A"
     for number, record in enumerate(result.rounds, start=1):
         assert record["round"] == number
         assert all(1 <= d <= 6 for d in record["dice"])

@@ -104,7 +104,7 @@ def test_an_adrift_fleet_can_only_hold() -> None:
     assert legal_orders(world, "b1").buyout == {"p1": 5}  # U4: upkeep 10, half of it 5
 
 
-@pytest.mark.parametrize("cost,price", [(100, 5), (105, 6), (90, 5), (10, 1)])
+@pytest.mark.parametrize(("cost", "price"), [(100, 5), (105, 6), (90, 5), (10, 1)])
 def test_buyout_price_is_half_the_rounded_upkeep_rounded_up(cost: int, price: int) -> None:
     # X22: cost 105 -> upkeep 10.5 -> 11 -> half 5.5 -> 6; cost 90 -> 9 -> 4.5 -> 5; 10 -> 1 -> 1
     doc = sea_lane(fleet("p1", "pirates", "east", adrift=True), fleet("b1", "blue", "middle"))

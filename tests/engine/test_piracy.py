@@ -1,4 +1,4 @@
-"""`suggest_pirate_orders`: U3 - pirates go for loot and avoid strong fleets; suggestions are legal."""
+"""`suggest_pirate_orders` (U3): pirates go for loot, avoid strong fleets; all suggestions legal."""
 
 from __future__ import annotations
 
