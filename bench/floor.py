@@ -109,7 +109,7 @@ def floor_turn(
         for place, fids in present.items():
             if len(fids) < 2:
                 continue
-            owners = {owner_of[f] for f in fids}
+            owners = sorted({owner_of[f] for f in fids})
             for owner in owners:
                 enemies = {o for o in owners if (owner, o) in war}
                 if enemies:

@@ -74,6 +74,8 @@ class Board:
         # S2: support orders not yet used, in fleet-id order: fleet id -> supported faction.
         self.pending_support: dict[str, str] = {}
         self.new_adrift: set[str] = set()  # X22: fleets that went adrift this turn
+        # X9: pairs of sides that parted (D6), by province: they do not fight again this turn.
+        self.parted: set[tuple[str, frozenset[frozenset[str]]]] = set()
         self._id_counters: dict[str, int] = {}
         self.battle_count: dict[tuple[int, str], int] = {}
         # Why a blockading fleet's blockade ends, when it ends during movement (B2).

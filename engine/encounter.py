@@ -51,16 +51,15 @@ def _encounter(board: Board, province: str, step: int) -> None:
 
 def fight_battles(board: Board, province: str, step: int) -> None:
     """E4 / X9: the strongest hostile pair of sides fights, then sides are formed again."""
-    parted: set[frozenset[frozenset[str]]] = set()
     for _ in range(MAX_BATTLES_PER_ENCOUNTER):
         sides = form_sides(board, board.present(province), step)
-        pair = _strongest_hostile_pair(board, sides, parted)
+        pair = _strongest_hostile_pair(board, province, sides)
         if pair is None:
             return
         first, second = pair
         result = run_battle(board, province, step, first, second)
-        if result.outcome == "parted":
-            parted.add(_pair_key(first, second))
+        if result.outcome == "parted":  # X9; and they stay apart for the rest of the turn
+            board.parted.add((province, _pair_key(first, second)))
 
 
 def form_sides(board: Board, fleets: list[Fleet], step: int) -> list[Side]:
@@ -216,14 +215,15 @@ def _order_sides(first: Side, second: Side, forced_a: Side | None) -> tuple[Side
 
 
 def _strongest_hostile_pair(
-    board: Board, sides: list[Side], parted: set[frozenset[frozenset[str]]]
+    board: Board, province: str, sides: list[Side]
 ) -> tuple[Side, Side] | None:
     """X26: of several hostile pairs, the one with the greatest summed total attack fights
     first (ties: the pair whose factions sort first)."""
     best: tuple[tuple[int, str, str], Side, Side] | None = None
     for i, one in enumerate(sides):
         for other in sides[i + 1 :]:
-            if _pair_key(one, other) in parted or not _sides_hostile(board, one, other):
+            parted = (province, _pair_key(one, other)) in board.parted
+            if parted or not _sides_hostile(board, one, other):
                 continue
             low, high = sorted((one.first_faction, other.first_faction))
             rank = (-(one.total2 + other.total2), low, high)

@@ -302,7 +302,7 @@ def _factions(c: _Checker, value: object) -> dict[str, Faction]:
         c.keys(path, item, frozenset({"id", "treasury", "income", "upkeep_priority"}))
         fid = c.text(_join(path, "id"), item.get("id"))
         treasury = c.integer(_join(path, "treasury"), item.get("treasury", 0), low=0) or 0
-        income = c.integer(_join(path, "income"), item.get("income", 0)) or 0
+        income = c.integer(_join(path, "income"), item.get("income", 0), low=0) or 0
         priority = c.items(_join(path, "upkeep_priority"), item.get("upkeep_priority"))
         for j, fleet in enumerate(priority):
             if not isinstance(fleet, str):

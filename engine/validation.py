@@ -209,10 +209,11 @@ def _check_buyout(world: World, raw: RawOrder, fleet: Fleet) -> Buyout:
     if offer is not None:
         if not isinstance(offer, int) or isinstance(offer, bool):
             raise Refused("invalid_order", "offer must be a whole amount per ship")
-        price = max(buyout_price(world, s.type.cost) for s in adrift.ships)
-        if offer < price:
+        price = sum(buyout_price(world, s.type.cost) for s in adrift.ships)
+        if offer * len(adrift.ships) < price:  # X26: the total offer must reach the total price
             raise Refused(
-                "invalid_order", f"the offer {offer} is below the price of {price} a ship"
+                "invalid_order",
+                f"{offer} a ship for {len(adrift.ships)} ships is below the price of {price}",
             )
     return Buyout(raw.index, faction, fleet.id, adrift.id, offer)
 

@@ -102,3 +102,19 @@ def matches(wanted: Any, actual: Any) -> bool:
 
 def assert_matches(wanted: Any, actual: Any, where: str) -> None:
     assert matches(wanted, actual), f"{where}: expected {wanted}, got {actual}"
+
+
+# Every clause and ruling of naval.md, by id (sections W, M, E, S, D, R, B, P, U, T and X).
+CLAUSES = (
+    [f"W{n}" for n in range(1, 9)] + [f"M{n}" for n in range(1, 8)]
+    + [f"E{n}" for n in range(1, 5)] + [f"S{n}" for n in range(1, 4)]
+    + [f"D{n}" for n in range(1, 11)] + [f"R{n}" for n in range(1, 6)]
+    + [f"B{n}" for n in range(1, 4)] + [f"P{n}" for n in range(1, 4)]
+    + [f"U{n}" for n in range(1, 5)] + ["T1", "T2"] + [f"X{n}" for n in range(1, 27)]
+)
+
+
+def test_every_clause_has_a_rule_case() -> None:
+    cited = {rule for path in CASE_FILES for rule in load_case(path)["rules"]}
+    missing = [clause for clause in CLAUSES if clause not in cited]
+    assert not missing, f"clauses without a rule case: {missing}"

@@ -1,0 +1,102 @@
+"""The benchmark's cases: generated campaigns against the floor, a Diplomacy-sized turn, odds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bench.floor import FloorStats, floor_input, floor_turn
+from bench.generate import Spec, generate
+from bench.measure import Workload, engine_turn, median_seconds, workload
+from engine import parse_scenario
+from engine.odds import battle_odds
+from engine.rules import Rules
+from engine.world import Fleet, Ship, ShipType
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    fleets: int
+    ships: int
+    repetitions: int
+    work: Workload
+    floor: FloorStats
+    floor_rounds_cap: int
+    parse_s: float
+    engine_s: float
+    floor_s: float
+
+    @property
+    def ratio(self) -> float:
+        return self.engine_s / self.floor_s
+
+
+def campaign(fleets: int, repetitions: int) -> CampaignRow:
+    """Generate, parse and resolve a campaign turn; then the floor on the same data, its battles
+    capped at the engine's mean number of rounds per battle."""
+    spec = Spec(fleets=fleets)
+    doc = generate(spec)
+    parse_s = median_seconds(lambda: parse_scenario(doc), repetitions)
+    scenario = parse_scenario(doc)
+    work = workload(scenario)  # also the warm-up
+    engine_s = median_seconds(lambda: engine_turn(scenario), repetitions)
+    rows = floor_input(doc)
+    cap = max(1, round(work.rounds_per_battle))
+    floor_stats, _ = floor_turn(rows, cap, spec.seed)
+    floor_s = median_seconds(lambda: floor_turn(rows, cap, spec.seed), max(repetitions, 5))
+    return CampaignRow(
+        fleets=fleets,
+        ships=fleets * spec.ships_per_fleet,
+        repetitions=repetitions,
+        work=work,
+        floor=floor_stats,
+        floor_rounds_cap=cap,
+        parse_s=parse_s,
+        engine_s=engine_s,
+        floor_s=floor_s,
+    )
+
+
+DIPLOMACY = Spec(fleets=34, sea=60, land=15, factions=7)  # 75 provinces, 7 powers
+
+
+@dataclass(frozen=True, slots=True)
+class SmallTurn:
+    spec: Spec
+    repetitions: int
+    work: Workload
+    engine_s: float
+
+
+def diplomacy_sized(repetitions: int) -> SmallTurn:
+    scenario = parse_scenario(generate(DIPLOMACY))
+    work = workload(scenario)
+    return SmallTurn(
+        DIPLOMACY, repetitions, work, median_seconds(lambda: engine_turn(scenario), repetitions)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class OddsRun:
+    ships_per_side: int
+    samples: int
+    repetitions: int
+    seconds: float  # median time of one `battle_odds` call
+
+    @property
+    def battles_per_second(self) -> float:
+        return self.samples / self.seconds
+
+
+def odds(repetitions: int, samples: int = 1000, ships: int = 20) -> OddsRun:
+    """`battle_odds` for `ships` against `ships` of one type (cost 100, attack 2, health 10)."""
+    kind = ShipType("ship", 100, 2, 10)
+
+    def fleet(name: str) -> Fleet:
+        return Fleet(name, name, "sea", [Ship(f"{name}{i}", kind, 10, name) for i in range(ships)])
+
+    side_a, side_b, rules = fleet("a"), fleet("b"), Rules()
+    battle_odds(rules, [side_a], [side_b], samples=10)  # warm-up
+    seconds = median_seconds(
+        lambda: battle_odds(rules, [side_a], [side_b], samples=samples), repetitions
+    )
+    return OddsRun(ships, samples, repetitions, seconds)

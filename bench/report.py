@@ -1,0 +1,144 @@
+"""The figures as Markdown (printed, and optionally written into docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import os
+import platform
+import shlex
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.cases import CampaignRow, OddsRun, SmallTurn
+
+FLOOR_RATIO_TARGET = 10.0
+GROWTH_TOLERANCE = 1.25  # engine growth over floor growth, smallest to largest size
+DIPLOMACY_TARGET_MS = 1.0
+ODDS_TARGET = 2000.0
+START, END = "<!-- bench:figures:start -->", "<!-- bench:figures:end -->"
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    campaigns: list[CampaignRow]
+    diplomacy: SmallTurn
+    odds: OddsRun
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def machine() -> list[str]:
+    return [
+        f"- Python {platform.python_version()} ({platform.python_implementation()})",
+        f"- {platform.platform()}; {_cpu_model()}; {os.cpu_count()} CPUs",
+        f"- Command: `{shlex.join(sys.orig_argv)}`",
+    ]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def _verdict(met: bool) -> str:
+    return "met" if met else "**NOT met**"
+
+
+def targets(results: Results) -> list[str]:
+    lines = []
+    rows = results.campaigns
+    big = rows[-1]
+    lines.append(
+        f"- Engine ≤ {FLOOR_RATIO_TARGET:g}× floor at {big.fleets:,} fleets: "
+        f"{big.ratio:.1f}× — {_verdict(big.ratio <= FLOOR_RATIO_TARGET)}"
+    )
+    if len(rows) > 1:
+        small = rows[0]
+        engine_growth = big.engine_s / small.engine_s
+        floor_growth = big.floor_s / small.floor_s
+        linear = engine_growth <= GROWTH_TOLERANCE * floor_growth
+        lines.append(
+            f"- Linear growth ({small.fleets:,} → {big.fleets:,} fleets): engine ×"
+            f"{engine_growth:.2f}, floor ×{floor_growth:.2f}, fleets ×{big.fleets / small.fleets:g}"
+            f" — {_verdict(linear)} (engine may grow at most {GROWTH_TOLERANCE:g}× as fast as"
+            " the minimal work on the same data)"
+        )
+    dip_ms = results.diplomacy.engine_s * 1000
+    lines.append(
+        f"- Diplomacy-sized turn under {DIPLOMACY_TARGET_MS:g} ms: {dip_ms:.2f} ms — "
+        f"{_verdict(dip_ms < DIPLOMACY_TARGET_MS)}"
+    )
+    rate = results.odds.battles_per_second
+    lines.append(
+        f"- Battle odds ≥ {ODDS_TARGET:,.0f} battles/s: {rate:,.0f}/s — "
+        f"{_verdict(rate >= ODDS_TARGET)}"
+    )
+    return lines
+
+
+def figures(results: Results) -> str:
+    """The figures section: machine, tables and verdicts."""
+    out = ["Machine and command:", "", *machine(), ""]
+    out += [
+        "Generated campaign turn (1,000 sea provinces, 100 ports, 40 factions, 10 ships a fleet):",
+        "",
+        "| fleets | ships | battles | rounds | ship-rounds | sunk | parse ms | engine ms "
+        "| floor ms | engine ÷ floor | engine µs/fleet | reps |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results.campaigns:
+        w = r.work
+        ship_rounds = "n/a" if w.ship_rounds is None else f"{w.ship_rounds:,}"
+        out.append(
+            f"| {r.fleets:,} | {r.ships:,} | {w.battles:,} | {w.rounds:,} | {ship_rounds} "
+            f"| {w.sunk:,} | {_ms(r.parse_s)} | {_ms(r.engine_s)} | {_ms(r.floor_s)} "
+            f"| {r.ratio:.1f}× | {r.engine_s / r.fleets * 1e6:.0f} | {r.repetitions} |"
+        )
+    out += [
+        "",
+        "The floor's own workload on the same data (one battle per contested province, at most the"
+        " engine's mean rounds per battle):",
+        "",
+        "| fleets | floor battles | floor rounds | rounds cap | floor ship-rounds | floor sunk "
+        "| floor retreats |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results.campaigns:
+        f = r.floor
+        out.append(
+            f"| {r.fleets:,} | {f.battles:,} | {f.rounds:,} | {r.floor_rounds_cap} "
+            f"| {f.ship_rounds:,} | {f.sunk:,} | {f.retreats:,} |"
+        )
+    d, o = results.diplomacy, results.odds
+    out += [
+        "",
+        f"Diplomacy-sized turn ({d.spec.fleets} fleets × {d.spec.ships_per_fleet} ships, "
+        f"{d.spec.sea + d.spec.land} provinces, {d.spec.factions} factions; {d.work.battles} "
+        f"battles, {d.work.rounds} rounds, {d.work.sunk} ships sunk): median "
+        f"**{d.engine_s * 1000:.2f} ms** over {d.repetitions} repetitions.",
+        "",
+        f"Battle odds, {o.ships_per_side} ships against {o.ships_per_side} (attack 2, health 10),"
+        f" {o.samples:,} samples: median {_ms(o.seconds)} ms per call over {o.repetitions} call(s)"
+        f" = **{o.battles_per_second:,.0f} simulated battles/s**.",
+        "",
+        "Targets:",
+        "",
+        *targets(results),
+    ]
+    return "\n".join(out) + "\n"
+
+
+def write_docs(path: Path, section: str) -> None:
+    """Replace what lies between the figure markers of the document."""
+    text = path.read_text()
+    start, end = text.find(START), text.find(END)
+    if start < 0 or end < start:
+        raise SystemExit(f"{path}: the markers {START} … {END} are missing")
+    path.write_text(text[: start + len(START)] + "\n" + section + text[end:])
