@@ -38,6 +38,8 @@ def campaign(fleets: int, repetitions: int) -> CampaignRow:
     parse_s = median_seconds(lambda: parse_scenario(doc), repetitions)
     scenario = parse_scenario(doc)
     work = workload(scenario)  # also the warm-up
+    if work.refused:
+        raise SystemExit(f"{fleets} fleets: the engine refused {work.refused} generated orders")
     engine_s = median_seconds(lambda: engine_turn(scenario), repetitions)
     rows = floor_input(doc)
     cap = max(1, round(work.rounds_per_battle))

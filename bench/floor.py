@@ -68,81 +68,146 @@ def floor_turn(
     data: FloorInput, rounds: int, seed: int
 ) -> tuple[FloorStats, list[tuple[Any, ...]]]:
     """One turn's minimal work; returns the workload and the surviving ship rows."""
-    rng = random.Random(seed)
-    stats = FloorStats()
-    neighbours, war = data.neighbours, data.war
-    # Load the rows into dicts.
-    owner_of: dict[str, str] = {}
-    at: dict[str, str] = {}
-    ships_of: dict[str, list[list[Any]]] = {}
-    for fid, owner, place in data.fleet_rows:
-        owner_of[fid] = owner
-        at[fid] = place
-        ships_of[fid] = []
-    types = data.type_rows
-    for sid, fid, tid, health in data.ship_rows:
-        cost, attack, top = types[tid]
-        ships_of[fid].append([sid, fid, owner_of[fid], attack, health, top, cost])
-    # Orders: one set look-up per step.
-    plans: dict[str, tuple[str, ...]] = {}
-    for fid, path in data.order_rows:
-        if fid not in at:
-            continue
-        here = at[fid]
-        for place in path:
-            if place not in neighbours[here]:
-                break
-            here = place
-        else:
-            plans[fid] = path
-    done: set[str] = set()
-    for step in range(max((len(p) for p in plans.values()), default=0)):
-        origin: dict[str, str] = {}
-        for fid, path in plans.items():
-            if fid not in done and step < len(path) and fid in at:
-                origin[fid] = at[fid]
-                at[fid] = path[step]
-        # Group by province and find the contested ones.
-        present: dict[str, list[str]] = {}
-        for fid, place in at.items():
-            present.setdefault(place, []).append(fid)
-        for place, fids in present.items():
-            if len(fids) < 2:
+    turn = _Turn(data, rounds, seed)
+    turn.load()
+    turn.move()
+    turn.upkeep()
+    return turn.stats, [
+        (s[ID], s[HEALTH], turn.at[f]) for f, ss in turn.ships_of.items() for s in ss
+    ]
+
+
+class _Turn:
+    def __init__(self, data: FloorInput, rounds: int, seed: int) -> None:
+        self.data = data
+        self.rounds = rounds
+        self.rng = random.Random(seed)
+        self.stats = FloorStats()
+        self.owner_of: dict[str, str] = {}
+        self.at: dict[str, str] = {}
+        self.ships_of: dict[str, list[list[Any]]] = {}
+        self.done: set[str] = set()  # fleets that fought: their movement is over
+
+    def load(self) -> None:
+        """The rows into dicts."""
+        owner_of, at, ships_of, types = self.owner_of, self.at, self.ships_of, self.data.type_rows
+        for fid, owner, place in self.data.fleet_rows:
+            owner_of[fid] = owner
+            at[fid] = place
+            ships_of[fid] = []
+        for sid, fid, tid, health in self.data.ship_rows:
+            cost, attack, top = types[tid]
+            ships_of[fid].append([sid, fid, owner_of[fid], attack, health, top, cost])
+
+    def move(self) -> None:
+        """Orders checked with one set look-up per step; then step by step: move, group by
+        province, fight in the contested ones."""
+        neighbours, at, owner_of, war = self.data.neighbours, self.at, self.owner_of, self.data.war
+        plans: dict[str, tuple[str, ...]] = {}
+        for fid, path in self.data.order_rows:
+            if fid not in at:
                 continue
-            owners = sorted({owner_of[f] for f in fids})
-            for owner in owners:
-                enemies = {o for o in owners if (owner, o) in war}
-                if enemies:
-                    side_b = [f for f in fids if owner_of[f] in enemies]
-                    side_a = [f for f in fids if owner_of[f] not in enemies]
-                    _battle(side_a, side_b, ships_of, rounds, rng, stats)
-                    _after_battle(
-                        side_a,
-                        side_b,
-                        place,
-                        ships_of,
-                        origin,
-                        present,
-                        at,
-                        done,
-                        owner_of,
-                        data.sea_neighbours,
-                        war,
-                        stats,
-                    )
+            here = at[fid]
+            for place in path:
+                if place not in neighbours[here]:
                     break
-    # Upkeep, 10 % of cost rounded half up, paid by each ship's owner.
-    treasury: dict[str, int] = dict.fromkeys(set(owner_of.values()), 100_000)
-    for ships in ships_of.values():
-        for ship in ships:
-            treasury[ship[OWNER]] -= (ship[COST] + 5) // 10
-    rows = [(s[ID], s[HEALTH], at[f]) for f, ships in ships_of.items() for s in ships]
-    return stats, rows
+                here = place
+            else:
+                plans[fid] = path
+        for step in range(max((len(p) for p in plans.values()), default=0)):
+            origin: dict[str, str] = {}
+            for fid, path in plans.items():
+                if fid not in self.done and step < len(path) and fid in at:
+                    origin[fid] = at[fid]
+                    at[fid] = path[step]
+            present: dict[str, list[str]] = {}
+            for fid, place in at.items():
+                present.setdefault(place, []).append(fid)
+            for place, fids in present.items():
+                if len(fids) < 2:
+                    continue
+                owners = sorted({owner_of[f] for f in fids})
+                for owner in owners:
+                    enemies = {o for o in owners if (owner, o) in war}
+                    if enemies:
+                        side_b = [f for f in fids if owner_of[f] in enemies]
+                        side_a = [f for f in fids if owner_of[f] not in enemies]
+                        self.battle(side_a, side_b)
+                        self.after_battle(side_a, side_b, place, origin, present)
+                        break
+
+    def battle(self, side_a: list[str], side_b: list[str]) -> None:
+        """Rounds until a side is gone or the cap: strengths, the initiative bonus, equal shares."""
+        stats, rng = self.stats, self.rng
+        stats.battles += 1
+        a = [s for f in side_a for s in self.ships_of[f]]
+        b = [s for f in side_b for s in self.ships_of[f]]
+        for _ in range(self.rounds):
+            if not a or not b:
+                break
+            stats.rounds += 1
+            stats.ship_rounds += len(a) + len(b)
+            roll_a, roll_b = rng.randint(1, 6), rng.randint(1, 6)
+            strength_a, strength_b = _strength(a), _strength(b)
+            if roll_a > roll_b:
+                strength_a += (strength_a + 5) // 10
+            elif roll_b > roll_a:
+                strength_b += (strength_b + 5) // 10
+            a, b = _hit(a, strength_b), _hit(b, strength_a)
+
+    def after_battle(
+        self,
+        side_a: list[str],
+        side_b: list[str],
+        place: str,
+        origin: dict[str, str],
+        present: dict[str, list[str]],
+    ) -> None:
+        """Sunk ships go, every fighter stops, the weaker side's fleets retreat: back where they
+        came from, else to the first adjacent sea without enemies."""
+        at, ships_of, owner_of, war, stats = (
+            self.at,
+            self.ships_of,
+            self.owner_of,
+            self.data.war,
+            self.stats,
+        )
+        for fid in (*side_a, *side_b):
+            self.done.add(fid)
+            kept = [s for s in ships_of[fid] if s[HEALTH] > 0]
+            stats.sunk += len(ships_of[fid]) - len(kept)
+            if kept:
+                ships_of[fid] = kept
+            else:
+                del ships_of[fid], at[fid]
+        strength_a = sum(_strength(ships_of[f]) for f in side_a if f in at)
+        strength_b = sum(_strength(ships_of[f]) for f in side_b if f in at)
+        for fid in side_b if strength_a >= strength_b else side_a:
+            if fid not in at:
+                continue
+            owner = owner_of[fid]
+            to = origin.get(fid)
+            if to is None:
+                for option in self.data.sea_neighbours[place]:
+                    if not any((owner, owner_of[f]) in war for f in present.get(option, ())):
+                        to = option
+                        break
+            if to is not None:
+                at[fid] = to
+                stats.retreats += 1
+
+    def upkeep(self) -> None:
+        """10 % of each ship's cost, rounded half up, from its owner's treasury."""
+        treasury = dict.fromkeys(sorted(set(self.owner_of.values())), 100_000)
+        for ships in self.ships_of.values():
+            for ship in ships:
+                treasury[ship[OWNER]] -= (ship[COST] + 5) // 10
 
 
 def _strength(ships: list[list[Any]]) -> int:
     """Attack summed in half points, halved at half health or less."""
-    return sum(s[ATTACK] if 2 * s[HEALTH] <= s[MAX] else 2 * s[ATTACK] for s in ships) // 2
+    total: int = sum(s[ATTACK] if 2 * s[HEALTH] <= s[MAX] else 2 * s[ATTACK] for s in ships)
+    return total // 2
 
 
 def _hit(ships: list[list[Any]], damage: int) -> list[list[Any]]:
@@ -154,69 +219,3 @@ def _hit(ships: list[list[Any]], damage: int) -> list[list[Any]]:
         if ship[HEALTH]:
             afloat.append(ship)
     return afloat
-
-
-def _battle(
-    side_a: list[str],
-    side_b: list[str],
-    ships_of: dict[str, list[list[Any]]],
-    rounds: int,
-    rng: random.Random,
-    stats: FloorStats,
-) -> None:
-    stats.battles += 1
-    a = [s for f in side_a for s in ships_of[f]]
-    b = [s for f in side_b for s in ships_of[f]]
-    for _ in range(rounds):
-        if not a or not b:
-            break
-        stats.rounds += 1
-        stats.ship_rounds += len(a) + len(b)
-        roll_a, roll_b = rng.randint(1, 6), rng.randint(1, 6)
-        strength_a, strength_b = _strength(a), _strength(b)
-        if roll_a != roll_b:
-            if roll_a > roll_b:
-                strength_a += (strength_a + 5) // 10
-            else:
-                strength_b += (strength_b + 5) // 10
-        a, b = _hit(a, strength_b), _hit(b, strength_a)
-
-
-def _after_battle(
-    side_a: list[str],
-    side_b: list[str],
-    place: str,
-    ships_of: dict[str, list[list[Any]]],
-    origin: dict[str, str],
-    present: dict[str, list[str]],
-    at: dict[str, str],
-    done: set[str],
-    owner_of: dict[str, str],
-    sea_neighbours: dict[str, tuple[str, ...]],
-    war: frozenset[tuple[str, str]],
-    stats: FloorStats,
-) -> None:
-    """Sunk ships go, every fighter stops, the weaker side's fleets retreat."""
-    for fid in (*side_a, *side_b):
-        done.add(fid)
-        kept = [s for s in ships_of[fid] if s[HEALTH] > 0]
-        stats.sunk += len(ships_of[fid]) - len(kept)
-        if kept:
-            ships_of[fid] = kept
-        else:
-            del ships_of[fid], at[fid]
-    strength_a = sum(_strength(ships_of[f]) for f in side_a if f in at)
-    strength_b = sum(_strength(ships_of[f]) for f in side_b if f in at)
-    for fid in side_b if strength_a >= strength_b else side_a:
-        if fid not in at:
-            continue
-        owner = owner_of[fid]
-        to = origin.get(fid)
-        if to is None:
-            for option in sea_neighbours[place]:
-                if not any((owner, owner_of[f]) in war for f in present.get(option, ())):
-                    to = option
-                    break
-        if to is not None:
-            at[fid] = to
-            stats.retreats += 1

@@ -39,6 +39,7 @@ class Workload:
     ship_rounds: int | None  # ships afloat summed over every round, both sides
     sunk: int
     retreats: int
+    refused: int  # orders the engine refused (the generator writes none)
 
     @property
     def rounds_per_battle(self) -> float:
@@ -59,11 +60,11 @@ def _counting_targets(counter: list[int]) -> Iterator[None]:
         counter[0] += len(ships)
         return original(points, ships, capture)
 
-    engine.battle.spread = counted  # type: ignore[attr-defined]
+    engine.battle.spread = counted
     try:
         yield
     finally:
-        engine.battle.spread = original  # type: ignore[attr-defined]
+        engine.battle.spread = original
 
 
 def workload(scenario: Scenario) -> Workload:
@@ -78,4 +79,5 @@ def workload(scenario: Scenario) -> Workload:
         ship_rounds=None if len(counter) > 1 else counter[0],
         sunk=sum(len(e["sunk"]) for e in battles),
         retreats=sum(e["type"] == "retreated" for e in result.events),
+        refused=len(result.refusals),
     )
