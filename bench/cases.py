@@ -58,23 +58,37 @@ def campaign(fleets: int, repetitions: int) -> CampaignRow:
     )
 
 
-DIPLOMACY = Spec(fleets=34, sea=60, land=15, factions=7)  # 75 provinces, 7 powers
+# 75 provinces, 7 powers, 34 one-ship fleets (as Diplomacy's units), each on a two-step move.
+DIPLOMACY = Spec(fleets=34, sea=60, land=15, factions=7, ships_per_fleet=1, fleets_per_hotspot=1)
+# The three variants: Diplomacy-like contact (judged against the target), no contact at all (every
+# relation peace: movement and economy only), and battle-heavy (10-ship fleets crowding 6 seas).
+DIPLOMACY_VARIANTS: tuple[tuple[str, Spec, bool], ...] = (
+    ("units, a few contacts", DIPLOMACY, False),
+    ("units, no contact", DIPLOMACY, True),
+    ("10-ship fleets, crowded", Spec(fleets=34, sea=60, land=15, factions=7), False),
+)
 
 
 @dataclass(frozen=True, slots=True)
 class SmallTurn:
+    label: str
     spec: Spec
     repetitions: int
     work: Workload
     engine_s: float
 
 
-def diplomacy_sized(repetitions: int) -> SmallTurn:
-    scenario = parse_scenario(generate(DIPLOMACY))
-    work = workload(scenario)
-    return SmallTurn(
-        DIPLOMACY, repetitions, work, median_seconds(lambda: engine_turn(scenario), repetitions)
-    )
+def diplomacy_sized(repetitions: int) -> list[SmallTurn]:
+    turns = []
+    for label, spec, peace in DIPLOMACY_VARIANTS:
+        doc = generate(spec)
+        if peace:
+            doc["relations"] = []
+        scenario = parse_scenario(doc)
+        work = workload(scenario)
+        seconds = median_seconds(lambda s=scenario: engine_turn(s), repetitions)
+        turns.append(SmallTurn(label, spec, repetitions, work, seconds))
+    return turns
 
 
 @dataclass(frozen=True, slots=True)

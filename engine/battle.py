@@ -25,13 +25,26 @@ class BattleSide:
     supporters: list[Fleet]
     standing: Standing  # the commander's standing orders (X11)
     attacking: bool
+    _crew: list[Ship] = field(init=False, default_factory=list)
+    _all: list[Ship] = field(init=False, default_factory=list)
+    base2: int = field(init=False, default=0)  # D2 total attack of all its ships, half points
+
+    def __post_init__(self) -> None:
+        self.count_afloat()
+
+    def count_afloat(self) -> None:
+        """Called after every round's damage: the lists below are read many times a round."""
+        self._crew = [s for f in self.fleets for s in f.ships if s.health > 0]
+        self._all = self._crew + [s for f in self.supporters for s in f.ships if s.health > 0]
+        self.base2 = sum(s.attack2 for s in self._all)
 
     def combatants(self) -> list[Ship]:
-        return [s for f in self.fleets for s in f.ships if s.health > 0]
+        """The side's own ships afloat in the battle province (not its supporters')."""
+        return self._crew
 
     def all_ships(self) -> list[Ship]:
         """Every ship that fights and takes losses: supporters' ships too (S2)."""
-        return [s for f in (*self.fleets, *self.supporters) for s in f.ships if s.health > 0]
+        return self._all
 
 
 @dataclass(slots=True)
@@ -47,7 +60,11 @@ class BattleResult:
 def strength(ships: list[Ship], bonus: bool, rules: Rules) -> int:
     """D1, D2: the sum of attack (halved at half health or less), +bonus_rate for the higher die,
     rounded half up once."""
-    base2 = sum(s.attack2 for s in ships)  # in half points, so halves stay exact
+    return strength_of(sum(s.attack2 for s in ships), bonus, rules)
+
+
+def strength_of(base2: int, bonus: bool, rules: Rules) -> int:
+    """D2 from a total in half points (so halves stay exact), D1's bonus, rounded half up."""
     if not bonus:
         return (base2 + 1) // 2
     p, q = rules.bonus_rate.numerator, rules.bonus_rate.denominator
@@ -63,35 +80,39 @@ def spread(points: int, ships: list[Ship], capture: bool) -> dict[Ship, int]:
     a ship can take at most health - 1; points nobody can take are lost.
     """
     keep = 1 if capture else 0
-    room = {s: s.health - keep for s in ships if s.health > keep}
-    taken: dict[Ship, int] = {}
-    pool = list(room)
+    if len(ships) == 1:  # the common small case, without the bookkeeping
+        ship = ships[0]
+        hit = min(points, ship.health - keep)
+        return {ship: hit} if hit > 0 else {}
+    live = [s for s in ships if s.health > keep]
+    room = [s.health - keep for s in live]
+    taken = [0] * len(live)
+    pool = list(range(len(live)))
     while points > 0 and pool:
-        n = len(pool)
-        if points < n:
-            pool.sort(key=lambda s: (-(s.health - taken.get(s, 0)), s.id))
-            for ship in pool[:points]:
-                taken[ship] = taken.get(ship, 0) + 1
+        if points < len(pool):  # one point each to the healthiest ships, ties lowest id
+            pool.sort(key=lambda i: (taken[i] - live[i].health, live[i].id))
+            for i in pool[:points]:
+                taken[i] += 1
             break
-        share = points // n
+        share = points // len(pool)
         still = []
-        for ship in pool:
-            take = min(share, room[ship])
-            room[ship] -= take
-            taken[ship] = taken.get(ship, 0) + take
+        for i in pool:
+            take = share if share < room[i] else room[i]
+            taken[i] += take
+            room[i] -= take
             points -= take
-            if room[ship]:
-                still.append(ship)
+            if room[i]:
+                still.append(i)
         pool = still
-    return taken
+    return {ship: hit for ship, hit in zip(live, taken, strict=True) if hit}
 
 
 def fight(a: BattleSide, b: BattleSide, rules: Rules, dice: Dice, stream: str) -> BattleResult:
     """D1–D9: rounds until a side is destroyed, routed or retreats, or the round cap (X14)."""
     result = BattleResult()
     start = {
-        a.label: strength(a.all_ships(), False, rules),
-        b.label: strength(b.all_ships(), False, rules),
+        a.label: strength_of(a.base2, False, rules),
+        b.label: strength_of(b.base2, False, rules),
     }
     for number in range(1, rules.max_rounds + 1):
         record = _round(a, b, number, rules, dice, stream, result)
@@ -112,23 +133,23 @@ def _round(
 ) -> dict[str, Any]:
     roll_a, roll_b = dice.roll(stream), dice.roll(stream)  # D1: side A, then side B
     ships_a, ships_b = a.all_ships(), b.all_ships()
-    strength_a = strength(ships_a, roll_a > roll_b, rules)
-    strength_b = strength(ships_b, roll_b > roll_a, rules)
+    strength_a = strength_of(a.base2, roll_a > roll_b, rules)
+    strength_b = strength_of(b.base2, roll_b > roll_a, rules)
     capture_a = a.standing.prefer == "capture" and number >= rules.capture_from_round
     capture_b = b.standing.prefer == "capture" and number >= rules.capture_from_round
     # D3: both sides deal their damage at once, from the state at the start of the round.
-    damage = spread(strength_a, ships_b, capture_a)
-    damage.update(spread(strength_b, ships_a, capture_b))
+    damage = spread(strength_b, ships_a, capture_b)
+    damage.update(spread(strength_a, ships_b, capture_a))
     losses: dict[str, int] = {}
     sunk: list[str] = []
-    for ship in (*ships_a, *ships_b):
-        hit = damage.get(ship, 0)
-        if hit:
-            ship.health -= hit
-            losses[ship.id] = hit
-            if ship.health == 0:  # D4
-                sunk.append(ship.id)
-                result.sunk.append(ship)
+    for ship, hit in damage.items():
+        ship.health -= hit
+        losses[ship.id] = hit
+        if ship.health == 0:  # D4
+            sunk.append(ship.id)
+            result.sunk.append(ship)
+    a.count_afloat()
+    b.count_afloat()
     return {
         "round": number,
         "dice": [roll_a, roll_b],
@@ -208,8 +229,10 @@ def _wants_retreat(side: BattleSide, number: int, start: int, rules: Rules) -> b
     when = side.standing.retreat
     if when.after_round is not None and number >= when.after_round:
         return True
-    if when.below is not None:
-        return strength(side.all_ships(), False, rules) < when.below * start
+    if when.below is not None:  # strength < below × start, in whole numbers
+        below = when.below
+        now = strength_of(side.base2, False, rules)
+        return now * below.denominator < below.numerator * start
     return False
 
 

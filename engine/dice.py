@@ -33,7 +33,7 @@ class SeededDice:
         rng = self._streams.get(stream)
         if rng is None:
             rng = self._streams[stream] = random.Random(f"{self._seed}:{stream}")
-        return rng.randint(1, 6)
+        return 1 + int(rng.random() * 6)  # faster than randint, and as fair
 
 
 class ScriptedDice:

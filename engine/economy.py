@@ -286,7 +286,9 @@ def _disband(board: Board, order: Disband) -> None:
 def _upkeep(board: Board, treasury: Treasury) -> None:
     """U1 / U2 / X21: each faction pays its ships' upkeep down its payment order; a ship it
     cannot pay mutinies. Mutineers from one fleet form one adrift pirate fleet."""
-    rate = board.rules.upkeep_rate
+    upkeep = {
+        t.id: rate_of(t.cost, board.rules.upkeep_rate) for t in board.world.ship_types.values()
+    }
     ships_of: dict[str, list[tuple[Fleet, Ship]]] = {}
     for fleet in board.fleets.values():
         for ship in fleet.ships:
@@ -305,7 +307,7 @@ def _upkeep(board: Board, treasury: Treasury) -> None:
         total = 0
         unpaid: dict[str, list[Ship]] = {}
         for fleet, ship in owned:
-            cost = rate_of(ship.type.cost, rate)
+            cost = upkeep[ship.type.id]
             if treasury.can_pay(fid, cost):
                 treasury.pay(fid, cost)
                 total += cost

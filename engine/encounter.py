@@ -33,7 +33,8 @@ class Side:
 
 def resolve_encounters(board: Board, step: int) -> None:
     """E1: every sea province holding hostile fleets after the step, in province-id order."""
-    for province in sorted(board.at_sea):
+    crowded = sorted(p for p, here in board.at_sea.items() if len(here) > 1)
+    for province in crowded:
         fleets = board.present(province)
         if len(fleets) > 1 and _any_hostile(board, fleets):
             _encounter(board, province, step)

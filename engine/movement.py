@@ -68,14 +68,10 @@ def _take_step(board: Board, movers: list[tuple[Fleet, FleetTurn]], step: int) -
         turn.entered_step = step
         turn.moved = True
         entering = target in board.map.ports
-        board.log(
-            "moved",
-            fleet=fleet.id,
-            **{"from": fleet.at},
-            to=target,
-            step=step,
-            **({"docked": True} if entering else {}),
-        )
+        moved = {"type": "moved", "fleet": fleet.id, "from": fleet.at, "to": target, "step": step}
+        if entering:
+            moved["docked"] = True
+        board.events.append(moved)
         board.place(fleet, target, docked=entering)
         if not turn.plan:
             turn.done = True

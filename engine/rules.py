@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,7 @@ RULE_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
 RATE_KEYS = frozenset({"bonus_rate", "repair_rate", "upkeep_rate", "buyout_rate"})
 
 
+@lru_cache(maxsize=256)
 def as_fraction(value: float | int | str) -> Fraction:
     """A rate as written in the file (0.1) as the exact fraction a moderator means (1/10)."""
     return Fraction(str(value))

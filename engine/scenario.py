@@ -320,7 +320,7 @@ def _factions(c: _Checker, value: object) -> dict[str, Faction]:
 
 
 def _relations(c: _Checker, value: object, factions: dict[str, Faction]) -> Relations:
-    pairs: dict[frozenset[str], Relation] = {}
+    pairs: dict[tuple[str, str], Relation] = {}
     for i, raw in enumerate(c.items("relations", value)):
         path = _join("relations", i)
         item = c.mapping(path, raw)
@@ -345,7 +345,8 @@ def _relations(c: _Checker, value: object, factions: dict[str, Faction]) -> Rela
                 c.add(_join(_join(path, "between"), j), f"{fid!r} is not a listed faction (X2)")
         if PIRATES in between and state != "war":
             c.add(_join(path, "state"), "pirates are at war with everyone (W3, X2)")
-        key = frozenset(between)
+        low, high = sorted(between)
+        key = (low, high)
         if key in pairs:
             c.add(path, f"the relation between {between[0]} and {between[1]} is given twice")
         pairs[key] = Relation(state)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.orders import (
     DEFAULT_STANDING,
     ECONOMY_ORDER_TYPES,
     FLEET_ORDER_TYPES,
+    STANDING_KEYS,
     Buyout,
     Disband,
     EconomyOrder,
@@ -93,13 +95,12 @@ def _check_fleet_order(
 ) -> FleetOrder:
     data = raw.data
     fleet = _fleet(world, data, "fleet")
-    _take_slot(slots, ("fleet", fleet.id), f"fleet {fleet.id} already has an order this turn")
+    _take_slot(slots, ("fleet", fleet.id))
     standing = _standing(world, data)
     if fleet.adrift and kind != "hold":
         raise Refused("invalid_order", f"{fleet.id} is adrift: it can only hold (X25)")
-    order = FleetOrder(raw.index, fleet.id, kind, standing)
     if kind == "hold":
-        return order
+        return FleetOrder(raw.index, fleet.id, kind, standing)
     if kind == "move":
         path = _path(world, fleet, data, required=True)
         _check_points(world, fleet, len(path))
@@ -183,7 +184,7 @@ def _check_economy_order(
             fleet_id = fleet.id
         return Hire(raw.index, faction, port, ship_type, count, fleet_id)
     fleet = _fleet(world, data, "fleet")
-    _take_slot(slots, (kind, fleet.id), f"{fleet.id} already has a {kind} order this turn")
+    _take_slot(slots, (kind, fleet.id))
     if kind in ("repair", "disband"):
         if fleet.adrift:
             raise Refused("invalid_order", f"{fleet.id} is adrift: it can only hold (X25)")
@@ -221,9 +222,13 @@ def _check_buyout(world: World, raw: RawOrder, fleet: Fleet) -> Buyout:
 # --- pieces of an order --------------------------------------------------------------------------
 
 
-def _take_slot(slots: set[tuple[str, str]], slot: tuple[str, str], message: str) -> None:
+def _take_slot(slots: set[tuple[str, str]], slot: tuple[str, str]) -> None:
+    """X23: the first order for a fleet takes its slot (a second repair, disband or buyout of
+    the same fleet likewise)."""
     if slot in slots:
-        raise Refused("duplicate_order", message)
+        kind, fleet = slot
+        what = "an order" if kind == "fleet" else f"a {kind} order"
+        raise Refused("duplicate_order", f"{fleet} already has {what} this turn")
     slots.add(slot)
 
 
@@ -332,25 +337,48 @@ def _check_points(world: World, fleet: Fleet, cost: int) -> None:
 
 def _standing(world: World, data: dict[str, object]) -> Standing:
     """The standing battle keys (E2, D5, D6, R3, R4); bad values refuse the order."""
-    if not any(
-        k in data for k in ("stance", "retreat", "prefer", "retreat_to", "evade_to", "if_cornered")
-    ):
+    if data.keys().isdisjoint(STANDING_KEYS):
         return DEFAULT_STANDING
-    stance = _choice(data, "stance", ("engage", "evade"))
-    prefer = _choice(data, "prefer", ("sink", "capture"))
-    if_cornered = _choice(data, "if_cornered", ("surrender", "attack"))
-    return Standing(
-        stance=stance,
-        retreat=_retreat(data.get("retreat", "never")),
-        prefer=prefer,
-        retreat_to=_provinces(world, data, "retreat_to"),
-        evade_to=_provinces(world, data, "evade_to"),
-        if_cornered=if_cornered,
+    retreat_to = _provinces(world, data, "retreat_to")
+    evade_to = _provinces(world, data, "evade_to")
+    retreat = data.get("retreat", "never")
+    if isinstance(retreat, dict):  # hashable, so that equal keys share one Standing
+        retreat = tuple(sorted(retreat.items()))
+    try:
+        hash(retreat)
+    except TypeError:
+        raise Refused("invalid_order", _RETREAT_FORM) from None
+    return _standing_of(
+        data.get("stance", "engage"),
+        retreat,
+        data.get("prefer", "sink"),
+        retreat_to,
+        evade_to,
+        data.get("if_cornered", "surrender"),
     )
 
 
-def _choice(data: dict[str, object], key: str, allowed: tuple[str, str]) -> str:
-    value = data.get(key, allowed[0])
+@lru_cache(maxsize=1024)
+def _standing_of(
+    stance: object,
+    retreat: object,
+    prefer: object,
+    retreat_to: tuple[str, ...],
+    evade_to: tuple[str, ...],
+    if_cornered: object,
+) -> Standing:
+    """Orders share their standing keys; building the value once per distinct set saves time."""
+    return Standing(
+        stance=_choice("stance", stance, ("engage", "evade")),
+        retreat=_retreat(retreat),
+        prefer=_choice("prefer", prefer, ("sink", "capture")),
+        retreat_to=retreat_to,
+        evade_to=evade_to,
+        if_cornered=_choice("if_cornered", if_cornered, ("surrender", "attack")),
+    )
+
+
+def _choice(key: str, value: object, allowed: tuple[str, str]) -> str:
     if value not in allowed:
         raise Refused("invalid_order", f"{key} must be {allowed[0]} or {allowed[1]}, not {value!r}")
     return str(value)
@@ -359,21 +387,23 @@ def _choice(data: dict[str, object], key: str, allowed: tuple[str, str]) -> str:
 def _retreat(value: object) -> RetreatWhen:
     if value == "never":
         return RetreatWhen()
-    if isinstance(value, dict) and len(value) == 1:
-        ((key, amount),) = value.items()
+    if isinstance(value, tuple) and len(value) == 1 and isinstance(value[0], tuple):
+        ((key, amount),) = value
         number = isinstance(amount, int | float) and not isinstance(amount, bool)
         if key == "below" and number and 0 < amount <= 1:
             return RetreatWhen(below=as_fraction(amount))
         if key == "after_round" and isinstance(amount, int) and number and amount >= 1:
             return RetreatWhen(after_round=amount)
-    raise Refused(
-        "invalid_order",
-        'retreat must be "never", {"below": a share between 0 and 1} or {"after_round": n}',
-    )
+    raise Refused("invalid_order", _RETREAT_FORM)
+
+
+_RETREAT_FORM = 'retreat must be "never", {"below": a share between 0 and 1} or {"after_round": n}'
 
 
 def _provinces(world: World, data: dict[str, object], key: str) -> tuple[str, ...]:
-    value = data.get(key, [])
+    if key not in data:
+        return ()
+    value = data[key]
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise Refused("invalid_order", f"{key} must be a list of province ids")
     for place in value:

@@ -89,14 +89,14 @@ class Faction:
 class Relations:
     """W3: war, peace or alliance between each pair of factions (default peace)."""
 
-    pairs: dict[frozenset[str], Relation] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], Relation] = field(default_factory=dict)  # (low id, high id)
 
     def between(self, a: str, b: str) -> Relation:
         if a == b:
             return Relation.ALLIANCE
-        if PIRATES in (a, b):
+        if a == PIRATES or b == PIRATES:
             return Relation.WAR
-        return self.pairs.get(frozenset((a, b)), Relation.PEACE)
+        return self.pairs.get((a, b) if a < b else (b, a), Relation.PEACE)
 
     def hostile(self, a: str, b: str) -> bool:
         """W3: hostile means at war; pirates are at war with all but themselves."""
