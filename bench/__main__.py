@@ -24,16 +24,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.quick and args.write_docs:
         parser.error("--write-docs needs a full run, not --quick")
     sizes = SIZES[:1] if args.quick else SIZES
+    # The small cases first, in a fresh process, as the reference figures were measured.
+    print("… Diplomacy-sized turn and battle odds", flush=True)
+    diplomacy = diplomacy_sized(repetitions=20 if args.quick else 200)
+    battle_odds = odds(repetitions=1 if args.quick else 5)
     rows = []
     for fleets in sizes:
         print(f"… {fleets:,} fleets", flush=True)
         rows.append(campaign(fleets, repetitions=1 if args.quick else 5))
-    print("… Diplomacy-sized turn and battle odds", flush=True)
-    results = Results(
-        campaigns=rows,
-        diplomacy=diplomacy_sized(repetitions=20 if args.quick else 200),
-        odds=odds(repetitions=1 if args.quick else 5),
-    )
+    results = Results(campaigns=rows, diplomacy=diplomacy, odds=battle_odds)
     section = figures(results)
     print()
     print(section, end="")

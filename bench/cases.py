@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 from bench.floor import FloorStats, floor_input, floor_turn
 from bench.generate import Spec, generate
-from bench.measure import Workload, engine_turn, median_seconds, workload
+from bench.measure import (
+    Workload,
+    engine_turn,
+    median_seconds,
+    median_seconds_each,
+    workload,
+)
 from engine import parse_scenario
 from engine.odds import battle_odds
 from engine.rules import Rules
@@ -86,7 +92,7 @@ def diplomacy_sized(repetitions: int) -> list[SmallTurn]:
             doc["relations"] = []
         scenario = parse_scenario(doc)
         work = workload(scenario)
-        seconds = median_seconds(lambda s=scenario: engine_turn(s), repetitions)
+        seconds = median_seconds_each(lambda s=scenario: engine_turn(s), repetitions)
         turns.append(SmallTurn(label, spec, repetitions, work, seconds))
     return turns
 

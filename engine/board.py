@@ -98,7 +98,11 @@ class Board:
         return [f for f in self.at_sea.get(province, {}).values() if not f.adrift]
 
     def hostile_present(self, fleet: Fleet, province: str) -> bool:
-        return any(self.hostile(fleet, other) for other in self.present(province))
+        hostile = self.relations.hostile
+        return any(
+            not other.adrift and hostile(fleet.owner, other.owner)
+            for other in self.at_sea.get(province, {}).values()
+        )
 
     # --- changing the board ---------------------------------------------------------------------
 

@@ -53,7 +53,10 @@ def _encounter(board: Board, province: str, step: int) -> None:
 def fight_battles(board: Board, province: str, step: int) -> None:
     """E4 / X9: the strongest hostile pair of sides fights, then sides are formed again."""
     for _ in range(MAX_BATTLES_PER_ENCOUNTER):
-        sides = form_sides(board, board.present(province), step)
+        fleets = board.present(province)
+        if not _any_hostile(board, fleets):  # the usual end: the loser has gone
+            return
+        sides = form_sides(board, fleets, step)
         pair = _strongest_hostile_pair(board, province, sides)
         if pair is None:
             return
@@ -67,20 +70,18 @@ def form_sides(board: Board, fleets: list[Fleet], step: int) -> list[Side]:
     """X8: factions joined by chains of alliance; a side attacks only if all its fleets entered
     the province in this step."""
     owners = sorted({f.owner for f in fleets})
-    group = {o: o for o in owners}
-
-    def root(o: str) -> str:
-        while group[o] != o:
-            o = group[o]
-        return o
-
+    side_of = {o: o for o in owners}  # owner -> the lowest owner of its side
+    friendly = board.relations.friendly
     for i, a in enumerate(owners):
         for b in owners[i + 1 :]:
-            if board.relations.friendly(a, b):
-                group[root(b)] = root(a)
+            if side_of[a] != side_of[b] and friendly(a, b):
+                old, new = side_of[b], side_of[a]
+                for o in owners:
+                    if side_of[o] == old:
+                        side_of[o] = new
     members: dict[str, list[Fleet]] = {}
     for fleet in fleets:
-        members.setdefault(root(fleet.owner), []).append(fleet)
+        members.setdefault(side_of[fleet.owner], []).append(fleet)
     sides = []
     for side_fleets in members.values():
         attacking = all(board.turns[f.id].entered_step == step for f in side_fleets)
@@ -242,8 +243,9 @@ def _pair_key(one: Side, other: Side) -> frozenset[frozenset[str]]:
 
 
 def _any_hostile(board: Board, fleets: list[Fleet]) -> bool:
-    owners = sorted({f.owner for f in fleets})
-    return any(board.relations.hostile(a, b) for i, a in enumerate(owners) for b in owners[i + 1 :])
+    owners = list({f.owner for f in fleets})
+    hostile = board.relations.hostile
+    return any(hostile(a, b) for i, a in enumerate(owners) for b in owners[i + 1 :])
 
 
 def _hostile_to_any(board: Board, fleet: Fleet, others: list[Fleet]) -> bool:

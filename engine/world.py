@@ -8,7 +8,7 @@ changes the world it is given.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.rules import Rules
@@ -85,11 +85,25 @@ class Faction:
     upkeep_priority: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Relations:
-    """W3: war, peace or alliance between each pair of factions (default peace)."""
+    """W3: war, peace or alliance between each pair of factions (default peace).
 
-    pairs: dict[tuple[str, str], Relation] = field(default_factory=dict)  # (low id, high id)
+    Immutable after construction; the pairs at war and in alliance are kept as sets of ordered
+    pairs, both ways round, because encounters ask "hostile?" many times a step."""
+
+    __slots__ = ("_allied", "_war", "pairs")
+
+    def __init__(self, pairs: dict[tuple[str, str], Relation] | None = None) -> None:
+        self.pairs: dict[tuple[str, str], Relation] = dict(pairs or {})  # (low id, high id)
+        self._war = frozenset(
+            p for (a, b), r in self.pairs.items() if r is Relation.WAR for p in ((a, b), (b, a))
+        )
+        self._allied = frozenset(
+            p
+            for (a, b), r in self.pairs.items()
+            if r is Relation.ALLIANCE
+            for p in ((a, b), (b, a))
+        )
 
     def between(self, a: str, b: str) -> Relation:
         if a == b:
@@ -100,11 +114,11 @@ class Relations:
 
     def hostile(self, a: str, b: str) -> bool:
         """W3: hostile means at war; pirates are at war with all but themselves."""
-        return a != b and self.between(a, b) is Relation.WAR
+        return a != b and (a == PIRATES or b == PIRATES or (a, b) in self._war)
 
     def friendly(self, a: str, b: str) -> bool:
         """Own or allied (M3, P1, W7)."""
-        return a == b or self.between(a, b) is Relation.ALLIANCE
+        return a == b or (a != PIRATES and b != PIRATES and (a, b) in self._allied)
 
 
 class Ship:
