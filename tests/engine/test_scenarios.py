@@ -106,11 +106,17 @@ def assert_matches(wanted: Any, actual: Any, where: str) -> None:
 
 # Every clause and ruling of naval.md, by id (sections W, M, E, S, D, R, B, P, U, T and X).
 CLAUSES = (
-    [f"W{n}" for n in range(1, 9)] + [f"M{n}" for n in range(1, 8)]
-    + [f"E{n}" for n in range(1, 5)] + [f"S{n}" for n in range(1, 4)]
-    + [f"D{n}" for n in range(1, 11)] + [f"R{n}" for n in range(1, 6)]
-    + [f"B{n}" for n in range(1, 4)] + [f"P{n}" for n in range(1, 4)]
-    + [f"U{n}" for n in range(1, 5)] + ["T1", "T2"] + [f"X{n}" for n in range(1, 27)]
+    [f"W{n}" for n in range(1, 9)]
+    + [f"M{n}" for n in range(1, 8)]
+    + [f"E{n}" for n in range(1, 5)]
+    + [f"S{n}" for n in range(1, 4)]
+    + [f"D{n}" for n in range(1, 11)]
+    + [f"R{n}" for n in range(1, 6)]
+    + [f"B{n}" for n in range(1, 4)]
+    + [f"P{n}" for n in range(1, 4)]
+    + [f"U{n}" for n in range(1, 5)]
+    + ["T1", "T2"]
+    + [f"X{n}" for n in range(1, 27)]
 )
 
 
