@@ -298,7 +298,8 @@ def _path(
         raise Refused("invalid_order", "path must be a list of province ids")
     if required and not path:
         raise Refused("invalid_order", "a move needs at least one province in its path")
-    here = fleet.at
+    # X23: every province is checked for each fault in turn, so the first fault in X23's order
+    # is the one reported, wherever it lies in the path.
     for place in path:
         if place in world.map.ports:
             raise Refused(
@@ -306,8 +307,11 @@ def _path(
             )
         if place not in world.map.provinces:
             raise Refused("unknown_province", f"there is no province called {place}")
+    for place in path:
         if not world.map.is_sea(place):
             raise Refused("not_sea", f"{place} is land; fleets sail only on sea provinces")
+    here = fleet.at
+    for place in path:
         if fleet.docked and here == fleet.at:
             if place not in world.map.ports[here].waters:
                 raise Refused("not_adjacent", f"{place} is not one of the waters of {here}")

@@ -172,3 +172,11 @@ def test_validation_changes_nothing() -> None:
     before = [(f.id, f.at, [s.health for s in f.ships]) for f in WORLD.fleets.values()]
     validate_order(WORLD, {"fleet": "b1", "type": "move", "path": ["middle"]})
     assert before == [(f.id, f.at, [s.health for s in f.ships]) for f in WORLD.fleets.values()]
+
+
+def test_path_faults_are_reported_in_x23_order() -> None:
+    # X23: unknown province before not_sea before not_adjacent, wherever they lie in the path.
+    order = {"fleet": "b1", "type": "move", "path": ["east", "isle"]}
+    assert validate_order(WORLD, order).code == "not_sea"
+    order = {"fleet": "b1", "type": "move", "path": ["isle", "atlantis"]}
+    assert validate_order(WORLD, order).code == "unknown_province"
