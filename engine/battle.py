@@ -57,14 +57,10 @@ class BattleResult:
     sunk: list[Ship] = field(default_factory=list)
 
 
-def strength(ships: list[Ship], bonus: bool, rules: Rules) -> int:
-    """D1, D2: the sum of attack (halved at half health or less), +bonus_rate for the higher die,
-    rounded half up once."""
-    return strength_of(sum(s.attack2 for s in ships), bonus, rules)
-
-
 def strength_of(base2: int, bonus: bool, rules: Rules) -> int:
-    """D2 from a total in half points (so halves stay exact), D1's bonus, rounded half up."""
+    """D1, D2: a side's strength from its total attack in half points (a ship at half health or
+    less fights with half its attack, and halves stay exact), +bonus_rate for the higher die,
+    rounded half up once."""
     if not bonus:
         return (base2 + 1) // 2
     p, q = rules.bonus_rate.numerator, rules.bonus_rate.denominator
@@ -109,131 +105,110 @@ def spread(points: int, ships: list[Ship], capture: bool) -> dict[Ship, int]:
 
 def fight(a: BattleSide, b: BattleSide, rules: Rules, dice: Dice, stream: str) -> BattleResult:
     """D1–D9: rounds until a side is destroyed, routed or retreats, or the round cap (X14)."""
-    result = BattleResult()
-    start = {
-        a.label: strength_of(a.base2, False, rules),
-        b.label: strength_of(b.base2, False, rules),
-    }
-    for number in range(1, rules.max_rounds + 1):
-        record = _round(a, b, number, rules, dice, stream, result)
-        result.rounds.append(record)
-        if _after_round(a, b, number, start, rules, dice, stream, record, result):
-            break
-    return result
+    return _Battle(a, b, rules, dice, stream).fight()
 
 
-def _round(
-    a: BattleSide,
-    b: BattleSide,
-    number: int,
-    rules: Rules,
-    dice: Dice,
-    stream: str,
-    result: BattleResult,
-) -> dict[str, Any]:
-    roll_a, roll_b = dice.roll(stream), dice.roll(stream)  # D1: side A, then side B
-    ships_a, ships_b = a.all_ships(), b.all_ships()
-    strength_a = strength_of(a.base2, roll_a > roll_b, rules)
-    strength_b = strength_of(b.base2, roll_b > roll_a, rules)
-    capture_a = a.standing.prefer == "capture" and number >= rules.capture_from_round
-    capture_b = b.standing.prefer == "capture" and number >= rules.capture_from_round
-    # D3: both sides deal their damage at once, from the state at the start of the round.
-    damage = spread(strength_b, ships_a, capture_b)
-    damage.update(spread(strength_a, ships_b, capture_a))
-    losses: dict[str, int] = {}
-    sunk: list[str] = []
-    for ship, hit in damage.items():
-        ship.health -= hit
-        losses[ship.id] = hit
-        if ship.health == 0:  # D4
-            sunk.append(ship.id)
-            result.sunk.append(ship)
-    a.count_afloat()
-    b.count_afloat()
-    return {
-        "round": number,
-        "dice": [roll_a, roll_b],
-        "strength": [strength_a, strength_b],
-        "losses": losses,
-        "sunk": sunk,
-    }
+class _Battle:
+    """One battle being fought: the two sides, the rules, the dice stream and what happened."""
 
+    def __init__(self, a: BattleSide, b: BattleSide, rules: Rules, dice: Dice, stream: str) -> None:
+        self.a, self.b, self.rules, self.dice, self.stream = a, b, rules, dice, stream
+        self.result = BattleResult()
+        # X12: each side's D2 strength at the start of the battle, for `retreat: {below: …}`
+        self.start = {side.label: strength_of(side.base2, False, rules) for side in (a, b)}
 
-def _after_round(
-    a: BattleSide,
-    b: BattleSide,
-    number: int,
-    start: dict[str, int],
-    rules: Rules,
-    dice: Dice,
-    stream: str,
-    record: dict[str, Any],
-    result: BattleResult,
-) -> bool:
-    """X14: the checks after each round, in order. True when the battle is over."""
-    alive_a, alive_b = a.combatants(), b.combatants()
-    if not alive_a or not alive_b:  # D9: a side with no ships afloat (supporters do not count)
-        result.winner = "A" if alive_a else "B" if alive_b else None
-        result.outcome = "destroyed"
-        return True
-    routed_a = all(s.health == 1 for s in alive_a)
-    routed_b = all(s.health == 1 for s in alive_b)
-    if routed_a != routed_b:  # D8: a routed side cannot get away; all its ships are captured
-        loser, winner, ships = (a, b, alive_a) if routed_a else (b, a, alive_b)
-        _end(result, winner, loser, "routed", ships)
-        return True
-    # both routed: neither is, and no retreat check this round (X14)
-    if not routed_a and _retreat_check(a, b, number, start, rules, dice, stream, record, result):
-        return True
-    if number == rules.max_rounds:  # D9 ruling: the attacking side (A) loses and retreats
-        _end(result, b, a, "max_rounds", [s for s in alive_a if s.health == 1])
-        return True
-    return False
+    def fight(self) -> BattleResult:
+        for number in range(1, self.rules.max_rounds + 1):
+            record = self.round(number)
+            self.result.rounds.append(record)
+            if self.over_after(number, record):
+                break
+        return self.result
 
+    def round(self, number: int) -> dict[str, Any]:
+        a, b, rules = self.a, self.b, self.rules
+        roll_a, roll_b = self.roll(), self.roll()  # D1: side A, then side B
+        strength_a = strength_of(a.base2, roll_a > roll_b, rules)
+        strength_b = strength_of(b.base2, roll_b > roll_a, rules)
+        capture_a = a.standing.prefer == "capture" and number >= rules.capture_from_round
+        capture_b = b.standing.prefer == "capture" and number >= rules.capture_from_round
+        # D3: both sides deal their damage at once, from the state at the start of the round.
+        damage = spread(strength_b, a.all_ships(), capture_b)
+        damage.update(spread(strength_a, b.all_ships(), capture_a))
+        losses: dict[str, int] = {}
+        sunk: list[str] = []
+        for ship, hit in damage.items():
+            ship.health -= hit
+            losses[ship.id] = hit
+            if ship.health == 0:  # D4
+                sunk.append(ship.id)
+                self.result.sunk.append(ship)
+        a.count_afloat()
+        b.count_afloat()
+        return {
+            "round": number,
+            "dice": [roll_a, roll_b],
+            "strength": [strength_a, strength_b],
+            "losses": losses,
+            "sunk": sunk,
+        }
 
-def _retreat_check(
-    a: BattleSide,
-    b: BattleSide,
-    number: int,
-    start: dict[str, int],
-    rules: Rules,
-    dice: Dice,
-    stream: str,
-    record: dict[str, Any],
-    result: BattleResult,
-) -> bool:
-    """D6: retreat wishes (side A first) and the roll; D7: 1-health ships stay as prizes."""
-    wants_a = _wants_retreat(a, number, start[a.label], rules)
-    wants_b = _wants_retreat(b, number, start[b.label], rules)
-    if wants_a and wants_b:  # both: they part without a roll, nothing is captured
-        result.winner, result.outcome = None, "parted"
-        return True
-    if not (wants_a or wants_b):
+    def over_after(self, number: int, record: dict[str, Any]) -> bool:
+        """X14: the checks after each round, in order. True when the battle is over."""
+        a, b, result = self.a, self.b, self.result
+        alive_a, alive_b = a.combatants(), b.combatants()
+        if not alive_a or not alive_b:  # D9: a side with no ships afloat (supporters don't count)
+            result.winner = "A" if alive_a else "B" if alive_b else None
+            result.outcome = "destroyed"
+            return True
+        routed_a = all(s.health == 1 for s in alive_a)
+        routed_b = all(s.health == 1 for s in alive_b)
+        if routed_a != routed_b:  # D8: a routed side cannot get away; all its ships are taken
+            loser, winner, ships = (a, b, alive_a) if routed_a else (b, a, alive_b)
+            _end(result, winner, loser, "routed", ships)
+            return True
+        # both routed: neither is, and no retreat check this round (X14)
+        if not routed_a and self.retreated_after(number, record):
+            return True
+        if number == self.rules.max_rounds:  # D9 ruling: the attacking side (A) loses, retreats
+            _end(result, b, a, "max_rounds", [s for s in alive_a if s.health == 1])
+            return True
         return False
-    leaving, staying = (a, b) if wants_a else (b, a)
-    roll_leaving, roll_staying = dice.roll(stream), dice.roll(stream)
-    success = roll_leaving > roll_staying
-    record["retreat"] = {
-        "side": leaving.label,
-        "dice": [roll_leaving, roll_staying],
-        "success": success,
-    }
-    if success:
-        prizes = [s for s in leaving.combatants() if s.health == 1]
-        _end(result, staying, leaving, "retreated", prizes)
-    return success
 
+    def retreated_after(self, number: int, record: dict[str, Any]) -> bool:
+        """D6: retreat wishes (side A first) and the roll; D7: 1-health ships stay as prizes."""
+        wants_a, wants_b = self.wants_retreat(self.a, number), self.wants_retreat(self.b, number)
+        if wants_a and wants_b:  # both: they part without a roll, nothing is captured
+            self.result.winner, self.result.outcome = None, "parted"
+            return True
+        if not (wants_a or wants_b):
+            return False
+        leaving, staying = (self.a, self.b) if wants_a else (self.b, self.a)
+        roll_leaving, roll_staying = self.roll(), self.roll()
+        success = roll_leaving > roll_staying
+        record["retreat"] = {
+            "side": leaving.label,
+            "dice": [roll_leaving, roll_staying],
+            "success": success,
+        }
+        if success:
+            prizes = [s for s in leaving.combatants() if s.health == 1]
+            _end(self.result, staying, leaving, "retreated", prizes)
+        return success
 
-def _wants_retreat(side: BattleSide, number: int, start: int, rules: Rules) -> bool:
-    """X12: `below` compares D2 strengths (rounded, no bonus, supporters counted), strictly."""
-    when = side.standing.retreat
-    if when.after_round is not None and number >= when.after_round:
-        return True
-    if when.below is not None:  # strength < below × start, in whole numbers
-        below = when.below
-        now = strength_of(side.base2, False, rules)
-        return now * below.denominator < below.numerator * start
-    return False
+    def wants_retreat(self, side: BattleSide, number: int) -> bool:
+        """X12: `below` compares D2 strengths (rounded, no bonus, supporters counted), strictly;
+        `after_round: n` applies after round n and every later round."""
+        when = side.standing.retreat
+        if when.after_round is not None and number >= when.after_round:
+            return True
+        if when.below is not None:  # strength < below × start, in whole numbers
+            now = strength_of(side.base2, False, self.rules)
+            return now * when.below.denominator < when.below.numerator * self.start[side.label]
+        return False
+
+    def roll(self) -> int:
+        return self.dice.roll(self.stream)
 
 
 def _end(

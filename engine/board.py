@@ -143,6 +143,21 @@ class Board:
     def reserve_fleet_id(self, fleet_id: str) -> None:
         self._used_fleet_ids.add(fleet_id)
 
+    def join_or_form(
+        self, owner: str, ships: list[Ship], into: Fleet | None, at: str, *, docked: bool
+    ) -> list[str]:
+        """D10, P3, U4: ships join `into` up to `fleet_limit` (when given); the rest form new
+        fleets of `owner` at `at`. The ids of the fleets that received ships, in order."""
+        fleets: list[str] = []
+        if into is not None:
+            room = max(0, self.rules.fleet_limit - len(into.ships))
+            if ships[:room]:
+                into.ships.extend(ships[:room])
+                fleets.append(into.id)
+            ships = ships[room:]
+        fleets += [f.id for f in self.form_fleets(owner, at, ships, docked=docked)]
+        return fleets
+
     def form_fleets(self, owner: str, at: str, ships: list[Ship], *, docked: bool) -> list[Fleet]:
         """New fleets of at most `fleet_limit` ships each (D10, P3, U2, U4)."""
         limit = self.rules.fleet_limit

@@ -39,13 +39,9 @@ def take_prizes(
         return []
     owner = commander.owner
     from_factions = sorted({s.owner for s in taken})
-    room = max(0, board.rules.fleet_limit - len(commander.ships))
-    joining, overflow = taken[:room], taken[room:]
     for ship in taken:
         ship.owner = owner
-    commander.ships.extend(joining)
-    fleets = [commander.id] if joining else []
-    fleets += [f.id for f in board.form_fleets(owner, province, overflow, docked=False)]
+    fleets = board.join_or_form(owner, taken, commander, province, docked=False)
     board.log(
         "captured",
         ships=[s.id for s in taken],

@@ -139,13 +139,8 @@ def _take_over(board: Board, treasury: Treasury, order: Buyout, total: int) -> N
     board.remove_fleet(adrift)
     for ship in ships:
         ship.owner = order.faction
-    joined: list[str] = []
-    if buyer.at == adrift.at:
-        room = max(0, board.rules.fleet_limit - len(buyer.ships))
-        buyer.ships.extend(ships[:room])
-        joined = [buyer.id] if ships[:room] else []
-        ships = ships[room:]
-    joined += [f.id for f in board.form_fleets(order.faction, adrift.at, ships, docked=False)]
+    into = buyer if buyer.at == adrift.at else None
+    joined = board.join_or_form(order.faction, ships, into, adrift.at, docked=False)
     board.log(
         "bought_out",
         faction=order.faction,
@@ -201,15 +196,9 @@ def _hire(board: Board, treasury: Treasury, order: Hire) -> Hired | None:
 def _place_hired(board: Board, order: Hire, ships: list[Ship]) -> list[str]:
     """P3 / X20: into the named fleet if it is docked in that port, up to the limit; the rest
     form new fleets docked there."""
-    fleets: list[str] = []
     named = board.fleets.get(order.fleet) if order.fleet else None
-    if named is not None and named.docked and named.at == order.port:
-        room = max(0, board.rules.fleet_limit - len(named.ships))
-        named.ships.extend(ships[:room])
-        fleets = [named.id] if ships[:room] else []
-        ships = ships[room:]
-    fleets += [f.id for f in board.form_fleets(order.faction, order.port, ships, docked=True)]
-    return fleets
+    into = named if named is not None and named.docked and named.at == order.port else None
+    return board.join_or_form(order.faction, ships, into, order.port, docked=True)
 
 
 # --- repairs (P2, X20) ---------------------------------------------------------------------------

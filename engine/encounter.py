@@ -108,7 +108,7 @@ def run_battle(
 ) -> BattleResult:
     """One battle between two sides: supporters join (S2), the rounds are fought (D), then sunk
     ships go down, prizes are taken (D7, D8, D10) and the loser retreats (R)."""
-    from engine.retreat import go_back, retreat  # retreat may start a battle (R4)
+    from engine.retreat import Defeat, go_back, retreat  # retreat may start a battle (R4)
 
     a, b = _order_sides(first, second, forced_a)
     side_a = _battle_side(board, "A", a, province)
@@ -144,9 +144,8 @@ def run_battle(
                 if mine.attacking:
                     for fleet in sorted(mine.fleets, key=lambda f: f.id):
                         if fleet.id in board.fleets:
-                            go_back(
-                                board, fleet, province, step, theirs.fleets, mine.standing, chain
-                            )
+                            defeat = Defeat(province, step, theirs.fleets, mine.standing, chain)
+                            go_back(board, fleet, defeat)
         return result
     winner, loser = by_label[result.winner or ""], by_label[result.loser]
     commander = capturing_commander([f for f in winner.fleets if f.id in board.fleets])
@@ -160,17 +159,12 @@ def run_battle(
             reason=result.outcome,
         )
     if result.outcome in ("retreated", "max_rounds"):  # R1: the loser retreats, points or not
+        defeat = Defeat(
+            province, step, winner.fleets, loser.standing, chain if loser is side_a else 0
+        )
         for fleet in sorted(loser.fleets, key=lambda f: f.id):
             if fleet.id in board.fleets:
-                retreat(
-                    board,
-                    fleet,
-                    province,
-                    step,
-                    winner.fleets,
-                    loser.standing,
-                    chain if loser is side_a else 0,
-                )
+                retreat(board, fleet, defeat)
     return result
 
 

@@ -7,6 +7,8 @@ says so (R4), else the whole fleet surrenders to the winner (R5).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.board import Board
 from engine.capture import capturing_commander, take_prizes
 from engine.encounter import form_sides, pick, run_battle
@@ -16,46 +18,35 @@ from engine.world import Fleet
 MAX_CORNERED_BATTLES = 8  # X17: a fleet cornered again after 8 such battles in a row surrenders
 
 
-def retreat(
-    board: Board,
-    fleet: Fleet,
-    province: str,
-    step: int,
-    winners: list[Fleet],
-    standing: Standing,
-    chain: int,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class Defeat:
+    """The battle a fleet leaves: where and when, who beat it (its prizes go to their commander,
+    D10), its side's standing orders (X11: `if_cornered` is the commander's) and how many
+    cornered battles in a row led here (X17)."""
+
+    province: str
+    step: int
+    winners: list[Fleet]
+    standing: Standing
+    chain: int = 0
+
+
+def retreat(board: Board, fleet: Fleet, defeat: Defeat) -> None:
     """R1–R5: the losing fleet leaves the battle province, points or not."""
     turn = board.turns[fleet.id]
-    if turn.entered_step == step and turn.origin is not None:
-        go_back(board, fleet, province, step, winners, standing, chain)
+    if turn.entered_step == defeat.step and turn.origin is not None:
+        go_back(board, fleet, defeat)
         return
     _mark_retreated(board, fleet)
-    free = [p for p in board.map.sea_neighbours(province) if not board.hostile_present(fleet, p)]
+    neighbours = board.map.sea_neighbours(defeat.province)
+    free = [p for p in neighbours if not board.hostile_present(fleet, p)]
     if free:  # R3: its retreat_to list first, else the lowest province id
-        _move(board, fleet, province, pick(free, turn.standing.retreat_to), step)
+        _move(board, fleet, defeat, pick(free, turn.standing.retreat_to))
         return
-    _cornered(
-        board,
-        fleet,
-        province,
-        step,
-        winners,
-        standing,
-        chain,
-        list(board.map.sea_neighbours(province)),
-    )
+    _cornered(board, fleet, defeat, list(neighbours))
 
 
-def go_back(
-    board: Board,
-    fleet: Fleet,
-    province: str,
-    step: int,
-    winners: list[Fleet],
-    standing: Standing,
-    chain: int,
-) -> None:
+def go_back(board: Board, fleet: Fleet, defeat: Defeat) -> None:
     """R2: an attacker goes back where it attacked from; into its port if it sailed out of one,
     even a blockaded one (X17). An origin now held by hostile fleets corners it (R5 ruling)."""
     _mark_retreated(board, fleet)
@@ -64,46 +55,46 @@ def go_back(
     at, docked = origin
     if docked:
         board.place(fleet, at, docked=True)
-        board.log("retreated", fleet=fleet.id, **{"from": province}, to=at, docked=True, step=step)
+        board.log(
+            "retreated",
+            fleet=fleet.id,
+            **{"from": defeat.province},
+            to=at,
+            docked=True,
+            step=defeat.step,
+        )
         return
     if not board.hostile_present(fleet, at):
-        _move(board, fleet, province, at, step)
+        _move(board, fleet, defeat, at)
         return
-    _cornered(board, fleet, province, step, winners, standing, chain, [at])
+    _cornered(board, fleet, defeat, [at])
 
 
-def _cornered(
-    board: Board,
-    fleet: Fleet,
-    province: str,
-    step: int,
-    winners: list[Fleet],
-    standing: Standing,
-    chain: int,
-    targets: list[str],
-) -> None:
+def _cornered(board: Board, fleet: Fleet, defeat: Defeat, targets: list[str]) -> None:
     """R4 / R5 / X17: attack into a hostile province at once, or surrender."""
-    if standing.if_cornered == "attack" and targets and chain < MAX_CORNERED_BATTLES:
+    if defeat.standing.if_cornered == "attack" and targets and defeat.chain < MAX_CORNERED_BATTLES:
         turn = board.turns[fleet.id]
         to = pick(targets, turn.standing.retreat_to)
-        turn.origin, turn.entered_step = (province, False), step
-        _move(board, fleet, province, to, step, cornered=True)
-        _attack_from_corner(board, fleet, to, step, chain + 1)
+        turn.origin, turn.entered_step = (defeat.province, False), defeat.step
+        _move(board, fleet, defeat, to, cornered=True)
+        _attack_from_corner(board, fleet, to, defeat.step, defeat.chain + 1)
         return
-    commander = capturing_commander([f for f in winners if f.id in board.fleets])
+    commander = capturing_commander([f for f in defeat.winners if f.id in board.fleets])
     if commander is None:  # nobody left to surrender to: the fleet stays where it is
         return
     board.log(
         "surrendered",
         fleet=fleet.id,
-        province=province,
+        province=defeat.province,
         to_faction=commander.owner,
         ships=[s.id for s in fleet.ships],
-        step=step,
+        step=defeat.step,
     )
     if fleet.blockading is not None:
         board.lift_reasons[fleet.id] = "surrendered"
-    take_prizes(board, [(fleet, list(fleet.ships))], commander, province, reason="surrendered")
+    take_prizes(
+        board, [(fleet, list(fleet.ships))], commander, defeat.province, reason="surrendered"
+    )
 
 
 def _attack_from_corner(board: Board, fleet: Fleet, province: str, step: int, chain: int) -> None:
@@ -128,15 +119,9 @@ def _mark_retreated(board: Board, fleet: Fleet) -> None:
     turn.plan.clear()
 
 
-def _move(
-    board: Board, fleet: Fleet, province: str, to: str, step: int, *, cornered: bool = False
-) -> None:
+def _move(board: Board, fleet: Fleet, defeat: Defeat, to: str, *, cornered: bool = False) -> None:
     board.place(fleet, to, docked=False)
-    board.log(
-        "retreated",
-        fleet=fleet.id,
-        **{"from": province},
-        to=to,
-        step=step,
-        **({"cornered": True} if cornered else {}),
-    )
+    event = {"fleet": fleet.id, "from": defeat.province, "to": to, "step": defeat.step}
+    if cornered:
+        event["cornered"] = True
+    board.log("retreated", **event)
