@@ -118,7 +118,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 if not CELERY_BROKER_URL:
     CELERY_TASK_ALWAYS_EAGER = True
-    CELERY_TASK_EAGER_PROPAGATES = True
+    # A failing task marks its turn failed for the moderator; it must not break the request.
+    CELERY_TASK_EAGER_PROPAGATES = False
 else:
     # At-least-once delivery; tasks must be idempotent (a DB claim makes them effectively once).
     CELERY_TASK_ACKS_LATE = True  # redeliver if the worker dies mid-task
@@ -130,3 +131,23 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
     CELERY_TASK_IGNORE_RESULT = True  # the truth lives in the database
     CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+
+# The cache holds the progress of running resolutions, so the web process must see what the
+# worker writes: with Redis as the broker, the cache is Redis too; otherwise the process's memory.
+if CELERY_BROKER_URL.startswith("redis://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ.get("CACHE_URL", CELERY_BROKER_URL),
+        }
+    }
+
+# Celery beat: deadlines and reminders every five minutes (`celery -A config beat`).
+CELERY_BEAT_SCHEDULE = {
+    "deadlines": {"task": "campaign.tasks.deadlines_task", "schedule": 300.0},
+}
+
+# E-mail: printed to the console unless an SMTP server is configured.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "admiralty@localhost")

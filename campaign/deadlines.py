@@ -1,0 +1,62 @@
+"""What the periodic task does: deadlines and reminders (issue 3, "Deadlines", "Reminders").
+
+Factions that sent no orders hold: a fleet without an order holds (naval.md X23), and the
+moderator sees who is missing on the dashboard before locking.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from campaign.lifecycle import turn_lock
+from campaign.models import AuditEntry, Membership, Turn
+from campaign.notifications import remind, tell_moderators
+from campaign.selectors import factions_without_orders
+
+
+def check_deadlines() -> dict[str, int]:
+    now = timezone.now()
+    counts = {"locked": 0, "moderators_told": 0, "reminded": 0}
+    due = Turn.objects.filter(status=Turn.Status.OPEN, archived=False, deadline__lte=now)
+    for turn in due.select_related("campaign"):
+        if turn.campaign.auto_resolve:
+            turn_lock(turn, user=None, reason="the deadline passed")
+            counts["locked"] += 1
+        elif not AuditEntry.objects.filter(turn=turn, action="deadline_passed").exists():
+            AuditEntry.objects.create(campaign=turn.campaign, turn=turn, action="deadline_passed")
+            tell_moderators(
+                _emails(turn, Q(role=Membership.Role.MODERATOR)),
+                campaign=turn.campaign.name,
+                number=turn.number,
+            )
+            counts["moderators_told"] += 1
+    soon = Turn.objects.filter(
+        status=Turn.Status.OPEN, archived=False, reminded_at__isnull=True, deadline__gt=now
+    )
+    for turn in soon.select_related("campaign"):
+        assert turn.deadline is not None
+        if turn.deadline - timedelta(hours=turn.campaign.reminder_hours) > now:
+            continue
+        missing = factions_without_orders(turn)
+        remind(
+            _emails(turn, Q(faction__in=missing)),
+            campaign=turn.campaign.name,
+            number=turn.number,
+            deadline=f"{turn.deadline:%Y-%m-%d %H:%M} UTC",
+        )
+        Turn.objects.filter(pk=turn.pk).update(reminded_at=now)
+        counts["reminded"] += len(missing)
+    return counts
+
+
+def _emails(turn: Turn, who: Q) -> list[str]:
+    return sorted(
+        e
+        for e in Membership.objects.filter(who, campaign=turn.campaign).values_list(
+            "user__email", flat=True
+        )
+        if e
+    )

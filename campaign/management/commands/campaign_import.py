@@ -1,0 +1,42 @@
+"""`python manage.py campaign_import FILE`: a new campaign from a campaign file (YAML or JSON).
+
+The last word of the last line printed is the new campaign's slug, for scripts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from campaign.campaign_files import read_campaign_file
+from campaign.importing import ImportRefused, campaign_import
+from campaign.scenario_files import read_scenario_document
+from engine import ScenarioError
+
+
+class Command(BaseCommand):
+    help = "Create a campaign from a campaign file (docs/campaign-format.md)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="campaign file (.yaml, .yml or .json)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            source = read_campaign_file(read_scenario_document(options["file"]))
+            campaign = campaign_import(source)
+        except ScenarioError as error:
+            for problem in error.problems:
+                self.stderr.write(f"  {problem}")
+            raise CommandError(
+                f"{options['file']} is not a valid campaign file "
+                f"({len(error.problems)} problem(s))",
+                returncode=2,
+            ) from error
+        except ImportRefused as error:
+            raise CommandError(str(error), returncode=2) from error
+        counts = (
+            f"{campaign.provinces.count()} provinces, {campaign.ports.count()} ports, "
+            f"{campaign.factions.count() - 1} factions, {campaign.fleets.count()} fleets"
+        )
+        self.stdout.write(f"Imported {campaign.name}: {counts}.")
+        self.stdout.write(f"Campaign slug: {campaign.slug}")

@@ -1,0 +1,209 @@
+"""The one bridge between rows and the engine's documents (scenario-format.md).
+
+`world_document` reads a campaign's world in a fixed number of queries, whatever its size;
+`apply_state` writes a result's state back with a fixed number of statements (campaign/bulk.py);
+`orders_document` gives a turn's orders as they stand (the latest per slot).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from campaign.bulk import insert_rows, update_rows
+from campaign.models import Adjacency, Campaign, Faction, Port, Province, Relation, ShipType, Turn
+from fleets.models import Fleet, Order, Ship
+
+
+def world_document(campaign: Campaign) -> dict[str, Any]:
+    """The campaign's world as a scenario document (no orders): 9 queries."""
+    factions = list(Faction.objects.filter(campaign=campaign).order_by("key"))
+    fleets = list(
+        Fleet.objects.filter(campaign=campaign)
+        .order_by("key")
+        .values_list(
+            "id",
+            "key",
+            "owner__key",
+            "province__key",
+            "port__key",
+            "mp_penalty",
+            "blockading__key",
+            "adrift",
+        )
+    )
+    ships_of: dict[int, list[dict[str, Any]]] = {}
+    for fleet_id, key, type_key, health, owner in (
+        Ship.objects.filter(campaign=campaign)
+        .order_by("fleet_id", "position", "id")
+        .values_list("fleet_id", "key", "type__key", "health", "owner__key")
+    ):
+        ships_of.setdefault(fleet_id, []).append(
+            {"id": key, "type": type_key, "health": health, "owner": owner}
+        )
+    blockaders: dict[str, list[str]] = {}
+    for row in fleets:
+        if row[6]:
+            blockaders.setdefault(row[6], []).append(row[1])
+    waters: dict[int, list[str]] = {}
+    for port_id, water in Port.waters.through.objects.filter(port__campaign=campaign).values_list(
+        "port_id", "province__key"
+    ):
+        waters.setdefault(port_id, []).append(water)
+    return {
+        "format": "naval-scenario/1",
+        "rules": dict(campaign.rules),
+        "map": {
+            "provinces": [
+                {"id": key, "kind": kind}
+                for key, kind in Province.objects.filter(campaign=campaign)
+                .order_by("key")
+                .values_list("key", "kind")
+            ],
+            "adjacent": [
+                [a, b]
+                for a, b in Adjacency.objects.filter(campaign=campaign)
+                .order_by("a__key", "b__key")
+                .values_list("a__key", "b__key")
+            ],
+            "ports": [
+                {
+                    "id": key,
+                    "province": province,
+                    "owner": owner,
+                    "waters": sorted(waters.get(pk, [])),
+                    "blockaded_by": blockaders.get(key, []),
+                }
+                for pk, key, province, owner in Port.objects.filter(campaign=campaign)
+                .order_by("key")
+                .values_list("id", "key", "province__key", "owner__key")
+            ],
+        },
+        "factions": [
+            {
+                "id": f.key,
+                "treasury": f.treasury,
+                "income": f.income,
+                "upkeep_priority": list(f.upkeep_priority),
+            }
+            for f in factions
+            if not f.is_pirates
+        ],
+        "relations": [
+            {"between": [low, high], "state": state}
+            for low, high, state in Relation.objects.filter(campaign=campaign)
+            .exclude(state=Relation.State.PEACE)
+            .order_by("low__key", "high__key")
+            .values_list("low__key", "high__key", "state")
+        ],
+        "ship_types": [
+            {"id": t.key, "cost": t.cost, "attack": t.attack, "health": t.health}
+            for t in ShipType.objects.filter(campaign=campaign).order_by("key")
+        ],
+        "fleets": [
+            {
+                "id": key,
+                "owner": owner,
+                "at": port or province,
+                "docked": port is not None,
+                "mp_penalty": mp_penalty,
+                "blockading": blockading,
+                "adrift": adrift,
+                "ships": ships_of.get(pk, []),
+            }
+            for pk, key, owner, province, port, mp_penalty, blockading, adrift in fleets
+        ],
+    }
+
+
+def active_orders(turn: Turn) -> QuerySet[Order]:
+    return Order.objects.filter(turn=turn).order_by("id")
+
+
+def orders_document(turn: Turn) -> list[dict[str, Any]]:
+    """The orders that count: the latest row of each slot, unless withdrawn, in the order their
+    slots were first used (the engine reads orders in file order, X23). One query."""
+    latest: dict[str, Order] = {}
+    for order in active_orders(turn):
+        if order.withdrawn:
+            latest.pop(order.slot, None)
+        else:
+            latest[order.slot] = order
+    return [
+        order.payload
+        for order in sorted(latest.values(), key=lambda o: o.id)
+        if order.payload is not None
+    ]
+
+
+def apply_state(campaign: Campaign, state: dict[str, Any]) -> None:
+    """Write a result's (or a scenario's) factions and fleets back to the rows: treasuries,
+    fleets and ships updated, created and deleted, each kind in one statement."""
+    factions = {f.key: f for f in Faction.objects.filter(campaign=campaign)}
+    update_rows(
+        Faction,
+        ["treasury", "upkeep_priority"],
+        [
+            (factions[f["id"]].pk, f["treasury"], f.get("upkeep_priority", []))
+            for f in state["factions"]
+        ],
+    )
+    provinces = dict(Province.objects.filter(campaign=campaign).values_list("key", "id"))
+    ports = dict(Port.objects.filter(campaign=campaign).values_list("key", "id"))
+    types = dict(ShipType.objects.filter(campaign=campaign).values_list("key", "id"))
+    owner_id = {key: f.pk for key, f in factions.items()}
+    existing = dict(Fleet.objects.filter(campaign=campaign).values_list("key", "id"))
+
+    def fleet_values(f: dict[str, Any]) -> list[Any]:
+        docked = f.get("docked", False)
+        return [
+            owner_id[f["owner"]],
+            None if docked else provinces[f["at"]],
+            ports[f["at"]] if docked else None,
+            f.get("mp_penalty", 0),
+            ports.get(f.get("blockading") or ""),
+            bool(f.get("adrift", False)),
+        ]
+
+    names = ["owner", "province", "port", "mp_penalty", "blockading", "adrift"]
+    wanted = {f["id"]: f for f in state["fleets"]}
+    update_rows(
+        Fleet, names, [(existing[k], *fleet_values(f)) for k, f in wanted.items() if k in existing]
+    )
+    insert_rows(
+        Fleet,
+        ["campaign", "key", *names],
+        [(campaign.pk, k, *fleet_values(f)) for k, f in wanted.items() if k not in existing],
+    )
+    fleet_id = dict(Fleet.objects.filter(campaign=campaign).values_list("key", "id"))
+    ship_id = dict(Ship.objects.filter(campaign=campaign).values_list("key", "id"))
+    ship_rows = [
+        (
+            ship["id"],
+            fleet_id[f["id"]],
+            owner_id[ship.get("owner", f["owner"])],
+            types[ship["type"]],
+            ship["health"],
+            position,
+        )
+        for f in state["fleets"]
+        for position, ship in enumerate(f["ships"])
+    ]
+    update_rows(
+        Ship,
+        ["fleet", "owner", "type", "health", "position"],
+        [(ship_id[key], *rest) for key, *rest in ship_rows if key in ship_id],
+    )
+    insert_rows(
+        Ship,
+        ["campaign", "key", "fleet", "owner", "type", "health", "position"],
+        [(campaign.pk, key, *rest) for key, *rest in ship_rows if key not in ship_id],
+    )
+    kept_ships = {row[0] for row in ship_rows}
+    gone_ships = [pk for key, pk in ship_id.items() if key not in kept_ships]
+    gone_fleets = [pk for key, pk in fleet_id.items() if key not in wanted]
+    if gone_ships:
+        Ship.objects.filter(id__in=gone_ships).delete()
+    if gone_fleets:
+        Fleet.objects.filter(id__in=gone_fleets).delete()

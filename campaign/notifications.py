@@ -1,0 +1,65 @@
+"""Telling people: the public bulletin to a webhook on publish, reminders by e-mail."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from django.core.mail import send_mail
+from django.db import transaction
+
+from campaign.bulletin import public_bulletin
+from campaign.models import Turn
+
+DISCORD_LIMIT = 2000  # characters in one Discord message
+
+
+def queue_bulletin(turn: Turn) -> None:
+    """After the commit, post the bulletin if the campaign has a webhook."""
+    if not turn.campaign.webhook_url:
+        return
+    from campaign.tasks import post_bulletin_task
+
+    turn_id = turn.pk
+    transaction.on_commit(lambda: post_bulletin_task.delay(turn_id))
+
+
+def post_bulletin(turn_id: int) -> None:
+    """POST the bulletin as Discord-compatible JSON (`{"content": …}`)."""
+    turn = Turn.objects.select_related("campaign").get(pk=turn_id)
+    text = public_bulletin(turn.campaign.name, turn.number, (turn.result or {}).get("events", []))
+    body = json.dumps({"content": text[:DISCORD_LIMIT]}).encode()
+    request = urllib.request.Request(
+        turn.campaign.webhook_url,
+        data=body,
+        method="POST",
+        headers={"Content-Type": "application/json", "User-Agent": "Admiralty"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        response.read()
+
+
+def remind(addresses: list[str], *, campaign: str, number: int, deadline: str) -> None:
+    if addresses:
+        send_mail(
+            subject=f"{campaign}: your orders for turn {number}",
+            message=(
+                f"Turn {number} of {campaign} locks at {deadline}, and your faction has "
+                "given no orders yet. Fleets without orders hold."
+            ),
+            from_email=None,
+            recipient_list=addresses,
+        )
+
+
+def tell_moderators(addresses: list[str], *, campaign: str, number: int) -> None:
+    if addresses:
+        send_mail(
+            subject=f"{campaign}: turn {number} is past its deadline",
+            message=(
+                f"The deadline of turn {number} of {campaign} has passed. Lock it when "
+                "you are ready (the campaign does not resolve turns by itself)."
+            ),
+            from_email=None,
+            recipient_list=addresses,
+        )
