@@ -11,20 +11,21 @@ from campaign import lifecycle
 from campaign.lifecycle import TransitionError
 from campaign.models import AuditEntry, Faction, Turn
 from engine import adjudicate
-from fleets.models import Fleet, Order, Ship
+from fleets.models import Fleet, Ship
+from fleets.services import order_submit
 from tests.campaign.conftest import SKIRMISH_ORDERS
 
 Status = Turn.Status
 
 
 def give_orders(turn: Turn, orders: list[dict]) -> None:
-    factions = {f.key: f for f in Faction.objects.filter(campaign=turn.campaign)}
+    """Each order submitted by the faction that commands its fleet (or that it names)."""
     owners = dict(Fleet.objects.filter(campaign=turn.campaign).values_list("key", "owner__key"))
-    for n, order in enumerate(orders):
-        faction = order.get("faction") or owners.get(order.get("fleet"), "danes")
-        slot = f"fleet:{order['fleet']}" if "fleet" in order and order["type"] not in (
-            "repair", "disband", "buyout", "hire") else f"{order['type']}:{n}"
-        Order.objects.create(turn=turn, faction=factions[faction], slot=slot, payload=order)
+    for order in orders:
+        acting = order["faction"] if order["type"] in ("hire", "buyout") else None
+        key = acting or owners.get(order.get("fleet"), "danes")
+        faction = Faction.objects.get(campaign=turn.campaign, key=key)
+        order_submit(turn=turn, faction=faction, order=order)
 
 
 def test_a_turn_from_draft_to_published(skirmish, moderator, django_capture_on_commit_callbacks):

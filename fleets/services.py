@@ -1,0 +1,98 @@
+"""Giving orders: every order goes through `order_submit`, which checks it with the engine
+(the same validation and refusal codes as `adjudicate`) and that the faction may give it."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db import transaction
+
+from campaign.mapping import world_document
+from campaign.models import Faction, Turn
+from engine import Refusal, parse_scenario, validate_order
+from engine.orders import FLEET_ORDER_TYPES
+from fleets.models import Fleet, Order
+
+NOT_OPEN = "invalid_order"
+
+
+def order_slot(order: dict[str, Any]) -> str:
+    """The slot an order fills (X23): one order per fleet; one repair, disband or buy-out per
+    fleet; hires each their own."""
+    kind = order.get("type")
+    if kind in FLEET_ORDER_TYPES:
+        return f"fleet:{order.get('fleet')}"
+    if kind in ("repair", "disband", "buyout"):
+        return f"{kind}:{order.get('fleet')}"
+    return f"{kind}:{uuid.uuid4().hex[:12]}"
+
+
+def order_check(*, turn: Turn, faction: Faction, order: dict[str, Any]) -> Refusal | None:
+    """Why the faction cannot give this order now, or None."""
+    if turn.status != Turn.Status.OPEN:
+        return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
+    commander = _commander(turn, faction, order)
+    if commander is not None:
+        return commander
+    world = parse_scenario(world_document(turn.campaign)).world
+    return validate_order(world, order)
+
+
+@transaction.atomic
+def order_submit(
+    *,
+    turn: Turn,
+    faction: Faction,
+    order: dict[str, Any],
+    user: Any = None,
+    slot: str | None = None,
+) -> Order | Refusal:
+    """Record the order if it can be given; the latest order of a slot is the one that counts."""
+    refusal = order_check(turn=turn, faction=faction, order=order)
+    if refusal is not None:
+        return refusal
+    return Order.objects.create(
+        turn=turn,
+        faction=faction,
+        slot=slot or order_slot(order),
+        payload=order,
+        submitted_by=_real(user),
+    )
+
+
+@transaction.atomic
+def order_withdraw(*, turn: Turn, faction: Faction, slot: str, user: Any = None) -> Order:
+    if turn.status != Turn.Status.OPEN:
+        raise ValueError(f"Turn {turn.number} is {turn.status}: orders are closed.")
+    return Order.objects.create(
+        turn=turn,
+        faction=faction,
+        slot=slot,
+        payload=None,
+        withdrawn=True,
+        submitted_by=_real(user),
+    )
+
+
+def _commander(turn: Turn, faction: Faction, order: dict[str, Any]) -> Refusal | None:
+    """A faction orders its own fleets and spends its own money (the scenario format has no
+    submitter, so this is checked here)."""
+    named = order.get("faction") if order.get("type") in ("hire", "buyout") else None
+    if named is not None and named != faction.key:  # (a support's `faction` is who it helps)
+        return Refusal(0, "not_commander", f"You give orders for {faction.key}, not {named}.")
+    fleet_key = order.get("fleet")
+    if fleet_key is None or order.get("type") == "hire":
+        return None
+    owner = (
+        Fleet.objects.filter(campaign_id=turn.campaign_id, key=fleet_key)
+        .values_list("owner__key", flat=True)
+        .first()
+    )
+    if owner is not None and owner != faction.key:
+        return Refusal(0, "not_commander", f"{fleet_key} is not commanded by {faction.key}.")
+    return None
+
+
+def _real(user: Any) -> Any:
+    return user if user is not None and getattr(user, "is_authenticated", False) else None

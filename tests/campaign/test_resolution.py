@@ -1,0 +1,138 @@
+"""Resolution as a service and a task: flat query counts, once-only, rollback, failure."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from bench.generate import Spec, generate
+from campaign import lifecycle
+from campaign.campaign_files import read_campaign_file
+from campaign.importing import campaign_import
+from campaign.models import ArchivedResult, AuditEntry, Turn
+from campaign.resolution import turn_resolve
+from campaign.tasks import turn_resolve_task
+from engine import adjudicate
+from fleets.models import Order, Ship
+from fleets.services import order_slot
+
+Status = Turn.Status
+
+
+def generated_campaign(fleets: int, slug: str):
+    """A generated campaign (bench/generate.py) imported, its turn open with every fleet's move."""
+    doc = generate(Spec(fleets=fleets, sea=120, land=20, factions=8))
+    orders = doc.pop("orders")
+    doc.pop("seed")
+    doc.update(format="naval-campaign/1", name=slug, slug=slug)
+    for province in doc["map"]["provinces"]:
+        province["x"] = province["y"] = 500
+    campaign = campaign_import(read_campaign_file(doc))
+    turn = lifecycle.turn_open(campaign.current_turn, user=None)
+    owners = {f["id"]: f["owner"] for f in doc["fleets"]}
+    factions = {f.key: f for f in campaign.factions.all()}
+    Order.objects.bulk_create(
+        Order(turn=turn, faction=factions[owners[o["fleet"]]], slot=order_slot(o), payload=o)
+        for o in orders
+    )
+    return campaign, turn
+
+
+def locked(turn: Turn) -> Turn:
+    """Lock without running the queued resolution (the tests run it themselves)."""
+    lifecycle.turn_lock(turn, user=None)  # on_commit never fires inside the test transaction
+    turn.refresh_from_db()
+    return turn
+
+
+@pytest.mark.django_db
+def test_query_counts_do_not_grow_with_fleets_or_ships() -> None:
+    counts = {}
+    for fleets in (20, 200):
+        campaign, turn = generated_campaign(fleets, f"gen-{fleets}")
+        with CaptureQueriesContext(connection) as lock_queries:
+            turn = locked(turn)
+        with CaptureQueriesContext(connection) as resolve_queries:
+            assert turn_resolve(turn_id=turn.pk) == "resolved"
+        turn.refresh_from_db()
+        with CaptureQueriesContext(connection) as publish_queries:
+            lifecycle.turn_publish(turn, user=None)
+        battles = sum(1 for e in turn.result["events"] if e["type"] == "battle")
+        assert battles > fleets // 20  # real work, growing with the campaign
+        counts[fleets] = (len(lock_queries), len(resolve_queries), len(publish_queries))
+    assert counts[20] == counts[200], counts
+
+
+@pytest.mark.django_db
+def test_a_second_delivery_does_nothing(skirmish) -> None:
+    turn = locked(lifecycle.turn_open(skirmish.current_turn, user=None))
+    assert turn_resolve_task.apply(args=[turn.pk]).get() == "resolved"
+    assert turn_resolve_task.apply(args=[turn.pk]).get() == "skipped"  # redelivered or clicked
+    turn.refresh_from_db()
+    assert turn.attempts == 1
+    assert turn.events.count() == len(turn.result["events"])
+    assert AuditEntry.objects.filter(turn=turn, action="resolve").count() == 1
+
+
+@pytest.mark.django_db
+def test_rollback_archives_and_the_same_seed_gives_the_same_result(skirmish, moderator) -> None:
+    turn = lifecycle.turn_open(skirmish.current_turn, user=moderator)
+    danes = skirmish.factions.get(key="danes")
+    Order.objects.create(turn=turn, faction=danes, slot="fleet:d1",
+                         payload={"fleet": "d1", "type": "move", "path": ["arkona_basin"]})
+    turn = locked(turn)
+    turn_resolve(turn_id=turn.pk)
+    turn.refresh_from_db()
+    first = turn.result
+    lifecycle.turn_publish(turn, user=moderator)
+    ships_after = sorted(Ship.objects.filter(campaign=skirmish).values_list("key", "health"))
+    lifecycle.turn_rollback(turn, user=moderator, reason="d1 was meant to hold")
+    turn.refresh_from_db()
+    assert (turn.status, turn.result) == (Status.OPEN, None)
+    assert ArchivedResult.objects.get(turn=turn).result == first  # kept, never deleted
+    assert skirmish.current_turn == turn  # the next turn was cancelled (archived)
+    assert Turn.objects.filter(campaign=skirmish, number=2, archived=True).exists()
+    ships_before = sorted(Ship.objects.filter(campaign=skirmish).values_list("key", "health"))
+    assert ships_before != ships_after  # the world is back as it was at the lock
+    # The same orders and the same seed: the same result, byte for byte.
+    turn = locked(turn)
+    turn_resolve(turn_id=turn.pk)
+    turn.refresh_from_db()
+    assert turn.result == first
+    # Corrected orders, same seed: a different turn.
+    lifecycle.turn_rollback(turn, user=moderator, reason="really hold")
+    Order.objects.create(turn=turn, faction=danes, slot="fleet:d1",
+                         payload={"fleet": "d1", "type": "hold"})
+    turn = locked(turn)
+    turn_resolve(turn_id=turn.pk)
+    turn.refresh_from_db()
+    assert turn.result != first
+    assert turn.seed == ArchivedResult.objects.first().scenario["seed"]
+
+
+@pytest.mark.django_db
+def test_a_rollback_needs_a_reason(skirmish, moderator) -> None:
+    turn = locked(lifecycle.turn_open(skirmish.current_turn, user=moderator))
+    turn_resolve(turn_id=turn.pk)
+    turn.refresh_from_db()
+    with pytest.raises(lifecycle.TransitionError, match="Say why"):
+        lifecycle.turn_rollback(turn, user=moderator, reason=" ")
+
+
+@pytest.mark.django_db
+def test_a_failing_resolution_marks_the_turn_failed_and_retry_resolves_it(skirmish) -> None:
+    turn = locked(lifecycle.turn_open(skirmish.current_turn, user=None))
+    good = turn.scenario
+    Turn.objects.filter(pk=turn.pk).update(scenario={**good, "map": {"provinces": "nonsense"}})
+    result = turn_resolve_task.apply(args=[turn.pk])
+    assert result.failed()
+    turn.refresh_from_db()
+    assert turn.status == Status.FAILED
+    assert "ScenarioError" in turn.error  # the moderator sees what went wrong
+    Turn.objects.filter(pk=turn.pk).update(scenario=good)
+    turn.refresh_from_db()
+    lifecycle.turn_retry(turn, user=None, reason="fixed the stored scenario")
+    assert turn_resolve(turn_id=turn.pk) == "resolved"
+    turn.refresh_from_db()
+    assert turn.result == adjudicate(good)
