@@ -26,9 +26,8 @@ def insert_rows(
     table = connection.ops.quote_name(model._meta.db_table)
     sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
     prepared = [_prepare(fields, row) for row in rows]
-    if prepared:
-        with connection.cursor() as cursor:
-            cursor.executemany(sql, prepared)
+    with connection.cursor() as cursor:  # also when empty: one statement, whatever the rows
+        cursor.executemany(sql, prepared)
 
 
 def update_rows(
@@ -40,9 +39,16 @@ def update_rows(
     pk = connection.ops.quote_name(model._meta.pk.column)  # type: ignore[union-attr]
     sql = f"UPDATE {connection.ops.quote_name(model._meta.db_table)} SET {sets} WHERE {pk} = %s"
     prepared = [[*_prepare(fields, row[1:]), row[0]] for row in rows]
-    if prepared:
-        with connection.cursor() as cursor:
-            cursor.executemany(sql, prepared)
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, prepared)
+
+
+def delete_rows(model: type[models.Model], pks: Iterable[int]) -> None:
+    """DELETE by primary key, one executemany. No cascade: delete the rows that point here first."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    pk = connection.ops.quote_name(model._meta.pk.column)  # type: ignore[union-attr]
+    with connection.cursor() as cursor:
+        cursor.executemany(f"DELETE FROM {table} WHERE {pk} = %s", [[p] for p in pks])
 
 
 def _prepare(fields: list[Any], values: Sequence[Any]) -> list[Any]:

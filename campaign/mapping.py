@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from campaign.bulk import insert_rows, update_rows
+from campaign.bulk import delete_rows, insert_rows, update_rows
 from campaign.models import Adjacency, Campaign, Faction, Port, Province, Relation, ShipType, Turn
 from fleets.models import Fleet, Order, Ship
 
@@ -203,7 +203,5 @@ def apply_state(campaign: Campaign, state: dict[str, Any]) -> None:
     kept_ships = {row[0] for row in ship_rows}
     gone_ships = [pk for key, pk in ship_id.items() if key not in kept_ships]
     gone_fleets = [pk for key, pk in fleet_id.items() if key not in wanted]
-    if gone_ships:
-        Ship.objects.filter(id__in=gone_ships).delete()
-    if gone_fleets:
-        Fleet.objects.filter(id__in=gone_fleets).delete()
+    delete_rows(Ship, gone_ships)  # ships first: no fleet is deleted with ships in it
+    delete_rows(Fleet, gone_fleets)
