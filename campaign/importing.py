@@ -31,12 +31,13 @@ def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
     if Campaign.objects.filter(slug=source.slug).exists():
         raise ImportRefused(f"There is already a campaign called {source.slug!r}.")
     doc = source.scenario
+    settings = {**source.settings, "webhook_url": source.settings.get("webhook_url") or ""}
     campaign = Campaign.objects.create(
         name=source.name,
         slug=source.slug,
         description=source.description,
         rules=doc.get("rules") or {},
-        **source.settings,
+        **settings,
     )
     factions = {}
     for item in doc.get("factions") or []:

@@ -79,8 +79,12 @@ def test_a_second_delivery_does_nothing(skirmish) -> None:
 def test_rollback_archives_and_the_same_seed_gives_the_same_result(skirmish, moderator) -> None:
     turn = lifecycle.turn_open(skirmish.current_turn, user=moderator)
     danes = skirmish.factions.get(key="danes")
-    Order.objects.create(turn=turn, faction=danes, slot="fleet:d1",
-                         payload={"fleet": "d1", "type": "move", "path": ["arkona_basin"]})
+    Order.objects.create(
+        turn=turn,
+        faction=danes,
+        slot="fleet:d1",
+        payload={"fleet": "d1", "type": "move", "path": ["arkona_basin"]},
+    )
     turn = locked(turn)
     turn_resolve(turn_id=turn.pk)
     turn.refresh_from_db()
@@ -102,8 +106,9 @@ def test_rollback_archives_and_the_same_seed_gives_the_same_result(skirmish, mod
     assert turn.result == first
     # Corrected orders, same seed: a different turn.
     lifecycle.turn_rollback(turn, user=moderator, reason="really hold")
-    Order.objects.create(turn=turn, faction=danes, slot="fleet:d1",
-                         payload={"fleet": "d1", "type": "hold"})
+    Order.objects.create(
+        turn=turn, faction=danes, slot="fleet:d1", payload={"fleet": "d1", "type": "hold"}
+    )
     turn = locked(turn)
     turn_resolve(turn_id=turn.pk)
     turn.refresh_from_db()
