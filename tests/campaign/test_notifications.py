@@ -6,6 +6,7 @@ import json
 import threading
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import ClassVar
 
 import pytest
 from django.core import mail
@@ -70,9 +71,9 @@ def test_a_passed_deadline_tells_the_moderator_or_locks(skirmish, django_user_mo
 
 
 class Recorder(BaseHTTPRequestHandler):
-    received: list[tuple[str, dict]] = []
+    received: ClassVar[list[tuple[str, dict]]] = []
 
-    def do_POST(self):  # noqa: N802 - the http.server API
+    def do_POST(self):
         body = self.rfile.read(int(self.headers["Content-Length"]))
         Recorder.received.append((self.headers["Content-Type"], json.loads(body)))
         self.send_response(204)

@@ -50,7 +50,7 @@ def locked(turn: Turn) -> Turn:
 def test_query_counts_do_not_grow_with_fleets_or_ships() -> None:
     counts = {}
     for fleets in (20, 200):
-        campaign, turn = generated_campaign(fleets, f"gen-{fleets}")
+        _, turn = generated_campaign(fleets, f"gen-{fleets}")
         with CaptureQueriesContext(connection) as lock_queries:
             turn = locked(turn)
         with CaptureQueriesContext(connection) as resolve_queries:
