@@ -87,6 +87,8 @@ DATABASES = {
     ),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Tests use a file, not memory, so that a worker process can open the same database.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
     # The web process and the worker write the same file: take the write lock at BEGIN,
     # wait for it instead of failing with "database is locked", and let readers run during writes.
     DATABASES["default"]["OPTIONS"] = {
@@ -113,24 +115,33 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-# Celery. Without a broker, tasks run inline in the caller (development and most tests);
-# note that eager mode skips the broker, serialization and on_commit timing.
+# Celery. Without a broker, tasks run inline in the caller (the embedded default: `make run`
+# and most tests); eager mode skips the broker, serialization and on_commit timing, so the tests
+# about the queue run a real worker on Redis (tests/campaign/test_queue.py).
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
-if not CELERY_BROKER_URL:
-    CELERY_TASK_ALWAYS_EAGER = True
-    # A failing task marks its turn failed for the moderator; it must not break the request.
-    CELERY_TASK_EAGER_PROPAGATES = False
-else:
-    # At-least-once delivery; tasks must be idempotent (a DB claim makes them effectively once).
-    CELERY_TASK_ACKS_LATE = True  # redeliver if the worker dies mid-task
-    CELERY_TASK_REJECT_ON_WORKER_LOST = True  # ...also when only the pool child is killed
-    CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long tasks: reserve one at a time
-    CELERY_TASK_TIME_LIMIT = 900
-    CELERY_TASK_SOFT_TIME_LIMIT = 840
-    # Must exceed the longest task, or Redis redelivers a task that is still running.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
-    CELERY_TASK_IGNORE_RESULT = True  # the truth lives in the database
-    CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# A failing task marks its turn failed for the moderator; in eager mode it must not break the
+# request that queued it.
+CELERY_TASK_EAGER_PROPAGATES = False
+# At-least-once delivery; tasks are idempotent (a compare-and-set claim makes them effectively
+# once). See ../shared/research/ecosystem-reliability.md §2.
+CELERY_TASK_ACKS_LATE = True  # redeliver if the worker dies mid-task
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # ...also when only the pool child is killed
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long tasks: reserve one at a time
+CELERY_TASK_TIME_LIMIT = 900
+CELERY_TASK_SOFT_TIME_LIMIT = 840
+# Must exceed the longest task, or Redis redelivers a task that is still running.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+}
+if os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL"):  # how often a worker looks for lost tasks
+    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_interval"] = int(
+        os.environ["CELERY_UNACKED_RESTORE_INTERVAL"]
+    )
+    CELERY_BROKER_TRANSPORT_OPTIONS["unacked_restore_throttle"] = 1
+CELERY_TASK_IGNORE_RESULT = True  # the truth lives in the database
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # The cache holds the progress of running resolutions, so the web process must see what the
 # worker writes: with Redis as the broker, the cache is Redis too; otherwise the process's memory.

@@ -30,7 +30,8 @@ def test_system_check_passes_and_database_matches_database_url() -> None:
 def test_celery_app_runs_tasks_eagerly_without_a_broker() -> None:
     assert celery_app.main == "admiralty"
     assert celery_app.conf.task_always_eager is True
-    assert celery_app.conf.task_eager_propagates is True
+    assert celery_app.conf.task_eager_propagates is False  # a failed turn, not a 500
+    assert celery_app.conf.task_acks_late is True
 
     @celery_app.task
     def add(a: int, b: int) -> int:
