@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test bench lint typecheck fmt
+.PHONY: venv run example test bench lint typecheck fmt
 
 venv: $(STAMP)
 
@@ -14,7 +14,15 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
+# The site on the embedded default (SQLite, Celery tasks run in-process): the bundled campaign,
+# a moderator and a player per faction, printed with the address.
 run: venv
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# One turn resolved from the bundled scenario file, as text (no database needed).
+example: venv
 	$(PY) manage.py adjudicate examples/baltic-skirmish.scenario.json --format text
 
 test: venv

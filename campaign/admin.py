@@ -1,1 +1,211 @@
-"""Admin registrations for the campaign app (none until it has models)."""
+"""The moderator's admin: campaigns with their dashboard, and every table of the world editable
+with the reason recorded in the audit log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
+from django.urls import URLPattern, path
+from django.utils.html import format_html
+
+from campaign import dashboard
+from campaign.models import (
+    ArchivedResult,
+    AuditEntry,
+    Campaign,
+    Faction,
+    Membership,
+    Port,
+    Relation,
+    ShipType,
+    Turn,
+)
+
+
+class ReasonForm(forms.ModelForm):
+    """Every manual edit of the world says why (it goes to the audit log with the changes)."""
+
+    reason = forms.CharField(
+        max_length=500,
+        help_text="Why this change? Recorded in the audit log.",
+        widget=forms.TextInput(attrs={"size": 60}),
+    )
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """Saves write an audit entry: who, which fields, old and new values, and why."""
+
+    form = ReasonForm
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        before = type(obj).objects.filter(pk=obj.pk).values().first() if change else {}
+        super().save_model(request, obj, form, change)
+        changed = {
+            name: [
+                str(before.get(name, before.get(f"{name}_id", ""))),
+                str(form.cleaned_data[name]),
+            ]
+            for name in form.changed_data
+            if name != "reason"
+        }
+        AuditEntry.objects.create(
+            campaign=_campaign_of(obj),
+            user=request.user,
+            action=f"edit {type(obj)._meta.verbose_name}",
+            reason=form.cleaned_data["reason"],
+            detail={"object": str(obj), "changes": changed},
+        )
+
+
+def _campaign_of(obj: Model) -> Campaign:
+    return obj if isinstance(obj, Campaign) else obj.campaign  # type: ignore[attr-defined]
+
+
+@admin.register(Campaign)
+class CampaignAdmin(AuditedAdmin):
+    list_display = ("name", "slug", "turn_status", "dashboard_link")
+    fields = (
+        "name",
+        "slug",
+        "description",
+        "auto_resolve",
+        "turn_hours",
+        "reminder_hours",
+        "fog_of_war",
+        "webhook_url",
+        "rules",
+        "reason",
+    )
+
+    @admin.display(description="current turn")
+    def turn_status(self, campaign: Campaign) -> str:
+        turn = campaign.current_turn
+        return f"{turn.number}: {turn.status}" if turn else "—"
+
+    @admin.display(description="")
+    def dashboard_link(self, campaign: Campaign) -> str:
+        return format_html('<a href="{}/dashboard/">Dashboard</a>', campaign.pk)
+
+    def get_urls(self) -> list[URLPattern]:
+        site = self.admin_site
+
+        def page(view: Any) -> Any:
+            def wrapped(request: HttpRequest, **kwargs: Any) -> Any:
+                if view is dashboard.dashboard:
+                    kwargs["admin_context"] = site.each_context(request)
+                return view(request, **kwargs)
+
+            return site.admin_view(wrapped)
+
+        return [
+            path(
+                "<int:campaign_id>/dashboard/", page(dashboard.dashboard), name="campaign_dashboard"
+            ),
+            path(
+                "<int:campaign_id>/turn/<str:action>/",
+                page(dashboard.turn_action),
+                name="campaign_turn_action",
+            ),
+            path(
+                "<int:campaign_id>/turn/<int:turn_id>/progress/",
+                page(dashboard.progress),
+                name="campaign_turn_progress",
+            ),
+            path(
+                "<int:campaign_id>/pirates/",
+                page(dashboard.accept_pirate_orders),
+                name="campaign_pirate_orders",
+            ),
+            *super().get_urls(),
+        ]
+
+
+@admin.register(Faction)
+class FactionAdmin(AuditedAdmin):
+    list_display = ("name", "key", "campaign", "treasury", "income")
+    list_filter = ("campaign",)
+    fields = (
+        "campaign",
+        "key",
+        "name",
+        "colour",
+        "treasury",
+        "income",
+        "upkeep_priority",
+        "reason",
+    )
+
+
+@admin.register(Relation)
+class RelationAdmin(AuditedAdmin):
+    list_display = ("campaign", "low", "high", "state")
+    list_filter = ("campaign", "state")
+    fields = ("campaign", "low", "high", "state", "reason")
+
+
+@admin.register(Port)
+class PortAdmin(AuditedAdmin):
+    list_display = ("name", "key", "campaign", "owner", "province")
+    list_filter = ("campaign",)
+    fields = ("campaign", "key", "name", "province", "owner", "waters", "reason")
+
+
+@admin.register(ShipType)
+class ShipTypeAdmin(AuditedAdmin):
+    list_display = ("key", "campaign", "cost", "attack", "health")
+    list_filter = ("campaign",)
+    fields = ("campaign", "key", "cost", "attack", "health", "reason")
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ("user", "campaign", "role", "faction")
+    list_filter = ("campaign", "role")
+
+
+@admin.register(Turn)
+class TurnAdmin(admin.ModelAdmin):
+    """Turns are changed only through the dashboard's actions (audited transitions)."""
+
+    list_display = ("campaign", "number", "status", "deadline", "archived")
+    list_filter = ("campaign", "status", "archived")
+    readonly_fields = [f.name for f in Turn._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ArchivedResult)
+class ArchivedResultAdmin(admin.ModelAdmin):
+    list_display = ("turn", "archived_at", "archived_by", "reason")
+    readonly_fields = ("turn", "scenario", "result", "archived_at", "archived_by", "reason")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    """The audit log: read-only, filterable by campaign, action, user and turn."""
+
+    list_display = ("created_at", "campaign", "turn", "user", "action", "reason")
+    list_filter = ("campaign", "action", "user")
+    search_fields = ("reason", "action")
+    date_hierarchy = "created_at"
+    readonly_fields = ("campaign", "turn", "user", "action", "reason", "detail", "created_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

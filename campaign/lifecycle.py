@@ -145,7 +145,6 @@ def turn_fail(turn_id: int, *, error: str) -> None:
 @transaction.atomic
 def turn_publish(turn: Turn, *, user: User, reason: str = "") -> Turn:
     """Players see the result; the world takes the result's state; the next turn opens."""
-    assert turn.result is not None
     turn = transition(
         turn,
         user=user,
@@ -153,6 +152,7 @@ def turn_publish(turn: Turn, *, user: User, reason: str = "") -> Turn:
         reason=reason,
         published_at=timezone.now(),
     )
+    assert turn.result is not None  # a resolved turn always has one
     apply_state(turn.campaign, turn.result["state"])
     following = Turn.objects.create(campaign=turn.campaign, number=turn.number + 1)
     turn_open(following, user=user)

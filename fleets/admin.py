@@ -1,1 +1,97 @@
-"""Admin registrations for the fleets app (none until it has models)."""
+"""Fleets and their ships, editable by the moderator with the reason recorded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from campaign.admin import AuditedAdmin
+from campaign.models import AuditEntry
+from fleets.models import Fleet, Order, Ship
+
+
+class ShipInline(admin.TabularInline):
+    model = Ship
+    fields = ("key", "type", "owner", "health", "position")
+    extra = 0
+
+
+@admin.register(Fleet)
+class FleetAdmin(AuditedAdmin):
+    list_display = (
+        "key",
+        "campaign",
+        "owner",
+        "province",
+        "port",
+        "blockading",
+        "adrift",
+        "ship_count",
+    )
+    list_filter = ("campaign", "owner", "adrift")
+    search_fields = ("key",)
+    fields = (
+        "campaign",
+        "key",
+        "owner",
+        "province",
+        "port",
+        "mp_penalty",
+        "blockading",
+        "adrift",
+        "reason",
+    )
+    inlines = [ShipInline]
+
+    @admin.display(description="ships")
+    def ship_count(self, fleet: Fleet) -> int:
+        return fleet.ships.count()
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        super().save_formset(request, form, formset, change)
+        changed = (
+            [str(obj) for obj in formset.changed_objects]
+            + [str(o) for o in formset.new_objects]
+            + [str(o) for o in formset.deleted_objects]
+        )
+        if changed:
+            AuditEntry.objects.create(
+                campaign=form.instance.campaign,
+                user=request.user,
+                action="edit ships",
+                reason=form.cleaned_data["reason"],
+                detail={"fleet": form.instance.key, "ships": changed},
+            )
+
+
+@admin.register(Order)
+class OrderAdmin(admin.ModelAdmin):
+    """Every order as submitted, with who and when (read-only: orders change by new rows)."""
+
+    list_display = (
+        "turn",
+        "faction",
+        "slot",
+        "payload",
+        "withdrawn",
+        "submitted_by",
+        "submitted_at",
+    )
+    list_filter = ("turn__campaign", "faction", "withdrawn")
+    readonly_fields = (
+        "turn",
+        "faction",
+        "slot",
+        "payload",
+        "withdrawn",
+        "submitted_by",
+        "submitted_at",
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -11,7 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -29,5 +29,13 @@ def paused(turn, result):  # type: ignore[no-untyped-def]
 
 
 resolution.write_result_rows = paused
-app.worker_main(["worker", "--pool=solo", "--loglevel=WARNING", "--without-gossip",
-                 "--without-mingle", "--without-heartbeat"])
+app.worker_main(
+    [
+        "worker",
+        "--pool=solo",
+        "--loglevel=WARNING",
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+    ]
+)

@@ -58,8 +58,12 @@ def open_turn_with_orders(slug: str = "skirmish") -> Turn:
     campaign = campaign_import(read_campaign_file(skirmish_campaign_document(slug=slug)))
     turn = lifecycle.turn_open(campaign.current_turn, user=None)
     swedes = campaign.factions.get(key="swedes")
-    Order.objects.create(turn=turn, faction=swedes, slot="fleet:s1",
-                         payload={"fleet": "s1", "type": "move", "path": ["oresund"]})
+    Order.objects.create(
+        turn=turn,
+        faction=swedes,
+        slot="fleet:s1",
+        payload={"fleet": "s1", "type": "move", "path": ["oresund"]},
+    )
     return turn
 
 
@@ -103,17 +107,38 @@ def database_url() -> str:
     return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
 
 
-WORKER = ["-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING",
-          "--without-gossip", "--without-mingle", "--without-heartbeat"]
+WORKER = [
+    "-m",
+    "celery",
+    "-A",
+    "config",
+    "worker",
+    "--pool=solo",
+    "--loglevel=WARNING",
+    "--without-gossip",
+    "--without-mingle",
+    "--without-heartbeat",
+]
 PAUSED_WORKER = [str(ROOT / "tests" / "campaign" / "paused_worker.py")]
 
 
 def worker_process(args: list[str], **env: str) -> subprocess.Popen[bytes]:
     """A worker process on the test's database and broker; a lost task comes back after 4 s."""
-    env = {**os.environ, "DATABASE_URL": database_url(), "CELERY_BROKER_URL": BROKER,
-           "CELERY_VISIBILITY_TIMEOUT": "4", "CELERY_UNACKED_RESTORE_INTERVAL": "1", **env}
-    return subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "CELERY_BROKER_URL": BROKER,
+        "CELERY_VISIBILITY_TIMEOUT": "4",
+        "CELERY_UNACKED_RESTORE_INTERVAL": "1",
+        **env,
+    }
+    return subprocess.Popen(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

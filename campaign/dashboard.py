@@ -1,0 +1,151 @@
+"""The moderator's campaign dashboard, inside the admin: the turn's status and deadline, who has
+ordered, a button for each action the turn allows (with the reason asked for), the resolution's
+progress (polled with htmx), the draft result to review, and the pirates' suggested orders.
+
+Function views; every one goes through `moderated_campaign`, the one permission-checked fetch.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
+
+from campaign import lifecycle
+from campaign.mapping import orders_document, world_document
+from campaign.models import Campaign, Faction, Membership, Turn
+from campaign.resolution import turn_progress
+from campaign.review import turn_review
+from campaign.selectors import factions_without_orders
+from engine import parse_scenario, suggest_pirate_orders
+from fleets.services import order_slot, order_submit
+
+ACTIONS = ("open", "lock", "reopen", "retry", "publish", "rollback")
+
+
+def moderated_campaign(request: HttpRequest, campaign_id: int) -> Campaign:
+    """The campaign, if the user moderates it (or is a superuser); 404 otherwise."""
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    user = request.user
+    if not user.is_authenticated:
+        raise PermissionDenied
+    if (
+        not getattr(user, "is_superuser", False)
+        and not Membership.objects.filter(
+            user=user, campaign=campaign, role=Membership.Role.MODERATOR
+        ).exists()
+    ):
+        raise Http404("No such campaign.")
+    return campaign
+
+
+@require_GET
+def dashboard(
+    request: HttpRequest, campaign_id: int, admin_context: dict[str, Any]
+) -> HttpResponse:
+    campaign = moderated_campaign(request, campaign_id)
+    turn = campaign.current_turn
+    context: dict[str, Any] = {
+        **admin_context,
+        "campaign": campaign,
+        "turn": turn,
+        "title": f"{campaign.name}: dashboard",
+    }
+    if turn is not None:
+        context["actions"] = [a for a in ACTIONS if lifecycle.can(turn, a)]
+        context["missing"] = factions_without_orders(turn)
+        context["ordered"] = sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o})
+        context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
+        if turn.status in (Turn.Status.RESOLVED, Turn.Status.PUBLISHED) and turn.result:
+            context["review"] = turn_review(turn.scenario or {}, turn.result)
+        if turn.status == Turn.Status.OPEN:
+            context["pirate_orders"] = pirate_suggestions(campaign)
+    context["audit"] = campaign.audit.select_related("user", "turn")[:15]
+    return render(request, "admin/campaign/dashboard.html", context)
+
+
+@require_POST
+def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResponse:
+    """One button of the dashboard: a lifecycle action on the current turn, with its reason."""
+    campaign = moderated_campaign(request, campaign_id)
+    turn = campaign.current_turn
+    if turn is None or action not in (*ACTIONS, "extend"):
+        raise Http404("No such action.")
+    reason = request.POST.get("reason", "").strip()
+    try:
+        if action == "extend":
+            deadline = _deadline(request.POST.get("deadline", ""))
+            lifecycle.turn_extend(turn, user=request.user, deadline=deadline, reason=reason)
+        elif action == "open":
+            lifecycle.turn_open(turn, user=request.user)
+        elif action == "rollback":
+            lifecycle.turn_rollback(turn, user=request.user, reason=reason)
+        else:
+            getattr(lifecycle, f"turn_{action}")(turn, user=request.user, reason=reason)
+    except (lifecycle.TransitionError, ValueError) as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Turn {turn.number}: {lifecycle.PAST.get(action, action)}.")
+    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+@require_GET
+def progress(request: HttpRequest, campaign_id: int, turn_id: int) -> HttpResponse:
+    """The progress bar partial, polled by htmx while the turn resolves; stops when done."""
+    campaign = moderated_campaign(request, campaign_id)
+    turn = get_object_or_404(Turn, pk=turn_id, campaign=campaign)
+    state = turn_progress(turn.pk) or {"phase": "waiting for a worker", "percent": 0}
+    response = render(
+        request,
+        "admin/campaign/progress.html",
+        {
+            "campaign": campaign,
+            "turn": turn,
+            "progress": state,
+            "done": turn.status != Turn.Status.LOCKED,
+        },
+    )
+    if turn.status != Turn.Status.LOCKED and request.htmx:
+        stop = HttpResponseStopPolling(response.content)
+        stop["HX-Refresh"] = "true"  # the dashboard reloads to show the result
+        return stop
+    return response
+
+
+@require_POST
+def accept_pirate_orders(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Give the pirates the engine's suggested orders (U3); the moderator may edit them after."""
+    campaign = moderated_campaign(request, campaign_id)
+    turn = campaign.current_turn
+    pirates = Faction.objects.get(campaign=campaign, key=Faction.PIRATES)
+    given = 0
+    for order in pirate_suggestions(campaign):
+        result = order_submit(
+            turn=turn, faction=pirates, order=order, user=request.user, slot=order_slot(order)
+        )
+        given += 0 if hasattr(result, "code") else 1
+    lifecycle.audit(turn, user=request.user, action="pirate_orders", given=given)
+    messages.success(request, f"{given} pirate order(s) given.")
+    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+def pirate_suggestions(campaign: Campaign) -> list[dict[str, Any]]:
+    return suggest_pirate_orders(parse_scenario(world_document(campaign)).world)
+
+
+def _deadline(text: str) -> datetime:
+    moment = parse_datetime(text.replace(" ", "T")) if text else None
+    if moment is None:
+        raise ValueError("Give the new deadline as YYYY-MM-DD HH:MM.")
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, timezone.get_current_timezone())
+    return moment

@@ -1,0 +1,86 @@
+"""What the moderator reviews before publishing: the state diff and each faction's report preview,
+written from the stored result only (issue 4 turns the previews into the players' reports)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.report import text_report
+
+
+@dataclass(slots=True)
+class FactionChange:
+    faction: str
+    treasury_before: int
+    treasury_after: int
+    ships_before: int
+    ships_after: int
+    fleets_before: int
+    fleets_after: int
+    report: str = ""
+
+    @property
+    def treasury_delta(self) -> int:
+        return self.treasury_after - self.treasury_before
+
+
+@dataclass(slots=True)
+class Review:
+    changes: list[FactionChange] = field(default_factory=list)
+    battles: int = 0
+    sunk: int = 0
+    captured: int = 0
+    refused: list[dict[str, Any]] = field(default_factory=list)
+    full_report: str = ""
+
+
+def turn_review(scenario: dict[str, Any], result: dict[str, Any]) -> Review:
+    """The diff between the locked world and the result, per faction, with report previews."""
+    before, after = scenario, result["state"]
+    review = Review(refused=result["refused"], full_report=text_report(result))
+    battles = [e for e in result["events"] if e["type"] == "battle"]
+    review.battles = len(battles)
+    review.sunk = sum(len(b["sunk"]) for b in battles)
+    review.captured = sum(len(e["ships"]) for e in result["events"] if e["type"] == "captured")
+    treasury_before = {f["id"]: f["treasury"] for f in before.get("factions", [])}
+    for faction in after["factions"]:
+        key = faction["id"]
+        review.changes.append(
+            FactionChange(
+                faction=key,
+                treasury_before=treasury_before.get(key, 0),
+                treasury_after=faction["treasury"],
+                ships_before=_ships(before["fleets"], key),
+                ships_after=_ships(after["fleets"], key),
+                fleets_before=sum(1 for f in before["fleets"] if f["owner"] == key),
+                fleets_after=sum(1 for f in after["fleets"] if f["owner"] == key),
+                report=faction_report_preview(scenario, result, key),
+            )
+        )
+    return review
+
+
+def faction_report_preview(scenario: dict[str, Any], result: dict[str, Any], faction: str) -> str:
+    """The turn's events that concern the faction: its fleets, its money, its battles."""
+    mine = {f["id"] for f in scenario["fleets"] if f["owner"] == faction}
+    mine |= {f["id"] for f in result["state"]["fleets"] if f["owner"] == faction}
+    events = [e for e in result["events"] if _concerns(e, faction, mine)]
+    own = [f for f in result["state"]["factions"] if f["id"] == faction]
+    return text_report({"events": events, "refused": [], "state": {"factions": own}})
+
+
+def _concerns(event: dict[str, Any], faction: str, fleets: set[str]) -> bool:
+    if event.get("faction") == faction or event.get("to_faction") == faction:
+        return True
+    if event.get("from_faction") == faction:
+        return True
+    if event["type"] == "battle":
+        sides = event["sides"]["A"] + event["sides"]["B"]
+        helpers = event["supporters"]["A"] + event["supporters"]["B"]
+        return bool(fleets & set(sides + helpers))
+    return bool({event.get("fleet"), event.get("from_fleet")} & fleets)
+
+
+def _ships(fleets: list[dict[str, Any]], faction: str) -> int:
+    return sum(1 for f in fleets for s in f["ships"] if s.get("owner", f["owner"]) == faction)

@@ -1,0 +1,139 @@
+"""The moderator's dashboard in the admin: who may see it, and each button."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from campaign import lifecycle
+from campaign.models import AuditEntry, Membership, Turn
+from fleets.models import Order
+
+Status = Turn.Status
+
+
+@pytest.fixture
+def staff(django_user_model):
+    def make(name: str, campaign=None, faction=None):
+        user = django_user_model.objects.create_user(
+            name, f"{name}@example.org", "pw", is_staff=faction is None
+        )
+        if campaign is not None:
+            role = Membership.Role.PLAYER if faction else Membership.Role.MODERATOR
+            Membership.objects.create(user=user, campaign=campaign, role=role, faction=faction)
+        return user
+
+    return make
+
+
+def url(name: str, *args) -> str:
+    return reverse(f"admin:{name}", args=args)
+
+
+@pytest.mark.django_db
+def test_who_may_see_the_dashboard(client, skirmish, staff) -> None:
+    page = url("campaign_dashboard", skirmish.pk)
+    assert client.get(page).status_code == 302  # anonymous: to the login page
+    client.force_login(staff("anna", skirmish, skirmish.factions.get(key="danes")))
+    assert client.get(page).status_code == 302  # a player is not staff
+    client.force_login(staff("other"))  # staff, but not this campaign's moderator
+    assert client.get(page).status_code == 404
+    client.force_login(staff("mod", skirmish))
+    response = client.get(page)
+    assert response.status_code == 200
+    assert b"Turn 1" in response.content
+
+
+@pytest.mark.django_db
+def test_a_turn_run_from_the_dashboard(
+    client, skirmish, staff, django_capture_on_commit_callbacks
+) -> None:
+    client.force_login(staff("mod", skirmish))
+    page = url("campaign_dashboard", skirmish.pk)
+    client.post(url("campaign_turn_action", skirmish.pk, "open"))
+    response = client.get(page)
+    assert b"No orders yet from" in response.content
+    assert b"Give the pirates these orders" in response.content
+    client.post(url("campaign_pirate_orders", skirmish.pk))
+    assert Order.objects.filter(faction__key="pirates").count() == 1
+    swedes = skirmish.factions.get(key="swedes")
+    turn = skirmish.current_turn
+    Order.objects.create(
+        turn=turn,
+        faction=swedes,
+        slot="fleet:s1",
+        payload={"fleet": "s1", "type": "move", "path": ["oresund"]},
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url("campaign_turn_action", skirmish.pk, "lock"), {"reason": "deadline"})
+    turn.refresh_from_db()
+    assert turn.status == Status.RESOLVED  # eager Celery on the embedded default
+    response = client.get(page)
+    assert b"Draft result" in response.content
+    assert b"Battle at oresund" in response.content
+    # A rollback needs a reason: refused with a message, the turn unchanged.
+    response = client.post(
+        url("campaign_turn_action", skirmish.pk, "rollback"), {"reason": ""}, follow=True
+    )
+    assert b"Say why" in response.content
+    client.post(url("campaign_turn_action", skirmish.pk, "publish"))
+    turn.refresh_from_db()
+    assert turn.status == Status.PUBLISHED
+    assert skirmish.current_turn.number == 2
+    progress = client.get(
+        url("campaign_turn_progress", skirmish.pk, turn.pk), headers={"HX-Request": "true"}
+    )
+    assert progress.status_code == 286  # htmx: stop polling, the turn is resolved
+
+
+@pytest.mark.django_db
+def test_a_refused_action_says_why(client, skirmish, staff) -> None:
+    client.force_login(staff("mod", skirmish))
+    response = client.post(url("campaign_turn_action", skirmish.pk, "publish"), follow=True)
+    assert b"A draft turn cannot be published." in response.content
+    assert skirmish.current_turn.status == Status.DRAFT
+
+
+@pytest.mark.django_db
+def test_an_edit_of_the_world_records_its_reason(client, skirmish, staff) -> None:
+    moderator = staff("mod", skirmish)
+    moderator.is_superuser = True
+    moderator.save()
+    client.force_login(moderator)
+    danes = skirmish.factions.get(key="danes")
+    form = {
+        "campaign": skirmish.pk,
+        "key": "danes",
+        "name": danes.name,
+        "colour": danes.colour,
+        "treasury": 999,
+        "income": danes.income,
+        "upkeep_priority": "[]",
+        "reason": "loan from the Dutch",
+    }
+    response = client.post(url("campaign_faction_change", danes.pk), form)
+    assert response.status_code == 302
+    entry = AuditEntry.objects.get(action="edit faction")
+    assert (entry.user, entry.reason) == (moderator, "loan from the Dutch")
+    assert entry.detail["changes"]["treasury"] == ["600", "999"]
+    form.pop("reason")
+    response = client.post(url("campaign_faction_change", danes.pk), form)
+    assert response.status_code == 200  # no reason: the form comes back with the error
+    danes.refresh_from_db()
+    assert danes.treasury == 999
+
+
+@pytest.mark.django_db
+def test_extend_moves_the_deadline(client, skirmish, staff) -> None:
+    client.force_login(staff("mod", skirmish))
+    lifecycle.turn_open(skirmish.current_turn, user=None)
+    client.post(
+        url("campaign_turn_action", skirmish.pk, "extend"),
+        {"deadline": "2030-01-02 18:00", "reason": "holidays"},
+    )
+    turn = skirmish.current_turn
+    assert turn.deadline.isoformat().startswith("2030-01-02T18:00")
+    response = client.post(
+        url("campaign_turn_action", skirmish.pk, "extend"), {"deadline": "soon"}, follow=True
+    )
+    assert b"YYYY-MM-DD HH:MM" in response.content
