@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import Model
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.html import format_html
 
 from campaign import dashboard
+from campaign.campaign_files import read_campaign_file
+from campaign.importing import ImportRefused, campaign_import
 from campaign.models import (
     ArchivedResult,
     AuditEntry,
@@ -24,6 +27,8 @@ from campaign.models import (
     ShipType,
     Turn,
 )
+from campaign.scenario_files import read_scenario_document
+from engine import ScenarioError
 
 
 class ReasonForm(forms.ModelForm):
@@ -81,6 +86,39 @@ class CampaignAdmin(AuditedAdmin):
         "reason",
     )
 
+    change_list_template = "admin/campaign/campaign_changelist.html"
+
+    def import_view(self, request: HttpRequest) -> Any:
+        """A new campaign from a campaign file (docs/campaign-format.md), with every problem
+        listed with its place in the file if it is not valid."""
+        problems: list[str] = []
+        if request.method == "POST" and request.FILES.get("file"):
+            upload = request.FILES["file"]
+            try:
+                text = upload.read().decode("utf-8")
+                source = read_campaign_file(read_scenario_document(upload.name or "", text))
+                campaign = campaign_import(source, user=request.user)
+            except UnicodeDecodeError:
+                problems = ["The file is not UTF-8 text."]
+            except ScenarioError as error:
+                problems = [str(p) for p in error.problems]
+            except ImportRefused as error:
+                problems = [str(error)]
+            else:
+                Membership.objects.get_or_create(
+                    user=request.user,
+                    campaign=campaign,
+                    defaults={"role": Membership.Role.MODERATOR},
+                )
+                messages.success(request, f"Imported {campaign.name}.")
+                return HttpResponseRedirect(f"../{campaign.pk}/dashboard/")
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Import a campaign",
+            "problems": problems,
+        }
+        return render(request, "admin/campaign/import.html", context)
+
     @admin.display(description="current turn")
     def turn_status(self, campaign: Campaign) -> str:
         turn = campaign.current_turn
@@ -120,6 +158,12 @@ class CampaignAdmin(AuditedAdmin):
                 page(dashboard.accept_pirate_orders),
                 name="campaign_pirate_orders",
             ),
+            path(
+                "<int:campaign_id>/order/",
+                page(dashboard.moderator_order),
+                name="campaign_moderator_order",
+            ),
+            path("import/", page(self.import_view), name="campaign_import"),
             *super().get_urls(),
         ]
 

@@ -112,7 +112,7 @@ def _take_extras(scenario: dict[str, Any], out: CampaignFile, problems: list[Pro
     """Move the campaign-only keys out of the map and factions, checking them on the way."""
     game_map = scenario.get("map")
     if isinstance(game_map, dict):
-        for i, province in enumerate(game_map.get("provinces") or []):
+        for i, province in enumerate(_list(game_map.get("provinces"))):
             if not isinstance(province, dict):
                 continue
             extras = {k: province.pop(k) for k in ("name", "x", "y") if k in province}
@@ -130,12 +130,12 @@ def _take_extras(scenario: dict[str, Any], out: CampaignFile, problems: list[Pro
                     )
             if isinstance(province.get("id"), str):
                 out.province_extras[province["id"]] = extras
-        for port in game_map.get("ports") or []:
+        for port in _list(game_map.get("ports")):
             if isinstance(port, dict) and "name" in port:
                 name = port.pop("name")
                 if isinstance(port.get("id"), str):
                     out.port_names[port["id"]] = str(name)
-    for n, faction in enumerate(scenario.get("factions") or []):
+    for n, faction in enumerate(_list(scenario.get("factions"))):
         if not isinstance(faction, dict):
             continue
         extras = {k: faction.pop(k) for k in ("name", "colour") if k in faction}
@@ -145,3 +145,8 @@ def _take_extras(scenario: dict[str, Any], out: CampaignFile, problems: list[Pro
         extras["colour"] = str(colour)
         if isinstance(faction.get("id"), str):
             out.faction_extras[faction["id"]] = extras
+
+
+def _list(value: object) -> list[Any]:
+    """The items of a list; anything else is the scenario parser's to report."""
+    return value if isinstance(value, list) else []

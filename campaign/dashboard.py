@@ -7,6 +7,7 @@ Function views; every one goes through `moderated_campaign`, the one permission-
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -26,7 +27,7 @@ from campaign.models import Campaign, Faction, Membership, Turn
 from campaign.resolution import turn_progress
 from campaign.review import turn_review
 from campaign.selectors import factions_without_orders
-from engine import parse_scenario, suggest_pirate_orders
+from engine import Refusal, parse_scenario, suggest_pirate_orders
 from fleets.services import order_slot, order_submit
 
 ACTIONS = ("open", "lock", "reopen", "retry", "publish", "rollback")
@@ -69,6 +70,7 @@ def dashboard(
             context["review"] = turn_review(turn.scenario or {}, turn.result)
         if turn.status == Turn.Status.OPEN:
             context["pirate_orders"] = pirate_suggestions(campaign)
+            context["factions"] = campaign.factions.order_by("key")
     context["audit"] = campaign.audit.select_related("user", "turn")[:15]
     return render(request, "admin/campaign/dashboard.html", context)
 
@@ -132,9 +134,43 @@ def accept_pirate_orders(request: HttpRequest, campaign_id: int) -> HttpResponse
         result = order_submit(
             turn=turn, faction=pirates, order=order, user=request.user, slot=order_slot(order)
         )
-        given += 0 if hasattr(result, "code") else 1
+        given += 0 if isinstance(result, Refusal) else 1
     lifecycle.audit(turn, user=request.user, action="pirate_orders", given=given)
     messages.success(request, f"{given} pirate order(s) given.")
+    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+@require_POST
+def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The moderator gives or corrects an order for any faction (pirates included), written as
+    in a scenario file; it goes through the same checks as a player's."""
+    campaign = moderated_campaign(request, campaign_id)
+    turn = campaign.current_turn
+    faction = Faction.objects.filter(campaign=campaign, key=request.POST.get("faction")).first()
+    try:
+        order = json.loads(request.POST.get("order", ""))
+    except json.JSONDecodeError as error:
+        order, problem = None, f"That is not an order in JSON: {error.msg}."
+    else:
+        problem = None if isinstance(order, dict) else "An order is a JSON object."
+    if turn is None or faction is None:
+        problem = "Choose a faction."
+    if problem is None and isinstance(order, dict):
+        result = order_submit(turn=turn, faction=faction, order=order, user=request.user)
+        if isinstance(result, Refusal):
+            problem = f"Refused ({result.code}): {result.message}"
+        else:
+            lifecycle.audit(
+                turn,
+                user=request.user,
+                action="moderator_order",
+                reason=request.POST.get("reason", ""),
+                faction=faction.key,
+                order=order,
+            )
+            messages.success(request, f"Order recorded for {faction.name}.")
+    if problem:
+        messages.error(request, problem)
     return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
 
 

@@ -137,3 +137,43 @@ def test_extend_moves_the_deadline(client, skirmish, staff) -> None:
         url("campaign_turn_action", skirmish.pk, "extend"), {"deadline": "soon"}, follow=True
     )
     assert b"YYYY-MM-DD HH:MM" in response.content
+
+
+@pytest.mark.django_db
+def test_a_campaign_file_imported_from_the_admin(client, staff, tmp_path) -> None:
+    from pathlib import Path
+
+    moderator = staff("mod")
+    client.force_login(moderator)
+    baltic = Path(__file__).resolve().parents[2] / "examples" / "baltic.campaign.yaml"
+    with baltic.open("rb") as handle:
+        response = client.post(url("campaign_import"), {"file": handle})
+    assert response.status_code == 302
+    membership = Membership.objects.get(user=moderator)
+    assert membership.role == Membership.Role.MODERATOR  # the importer moderates it
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: naval-campaign/1\nname: Broken\nmap: {provinces: 7}\n")
+    with bad.open("rb") as handle:
+        response = client.post(url("campaign_import"), {"file": handle})
+    assert response.status_code == 200
+    assert b"map.provinces: must be a list" in response.content
+
+
+@pytest.mark.django_db
+def test_the_moderator_gives_and_corrects_orders(client, skirmish, staff) -> None:
+    client.force_login(staff("mod", skirmish))
+    lifecycle.turn_open(skirmish.current_turn, user=None)
+    post = url("campaign_moderator_order", skirmish.pk)
+    client.post(post, {"faction": "danes", "order": '{"fleet": "d1", "type": "hold"}',
+                       "reason": "Anna's e-mail"})
+    response = client.post(post, {"faction": "danes",
+                                  "order": '{"fleet": "d1", "type": "move", "path": ["mars"]}'},
+                           follow=True)
+    assert b"Refused (unknown_province)" in response.content
+    response = client.post(post, {"faction": "danes", "order": "{fleet"}, follow=True)
+    assert b"not an order in JSON" in response.content
+    response = client.post(post, {"faction": "danes", "order": '{"fleet": "s1", "type": "hold"}'},
+                           follow=True)
+    assert b"not_commander" in response.content
+    assert Order.objects.filter(turn__campaign=skirmish).count() == 1
+    assert AuditEntry.objects.get(action="moderator_order").reason == "Anna's e-mail"
