@@ -253,3 +253,8 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+admin.site.site_header = "Admiralty"
+admin.site.site_title = "Admiralty"
+admin.site.index_title = "The moderator's desk"

@@ -11,15 +11,22 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from campaign.lifecycle import turn_lock
+from campaign.lifecycle import audit, queue_resolution, turn_lock
 from campaign.models import AuditEntry, Membership, Turn
 from campaign.notifications import remind, tell_moderators
 from campaign.selectors import factions_without_orders
 
+STALLED = timedelta(minutes=15)  # far longer than any resolution takes (docs/benchmarks.md)
+
 
 def check_deadlines() -> dict[str, int]:
     now = timezone.now()
-    counts = {"locked": 0, "moderators_told": 0, "reminded": 0}
+    counts = {"locked": 0, "moderators_told": 0, "reminded": 0, "requeued": 0}
+    # A turn locked long ago and still unresolved lost its task (say, Redis restarted with
+    # nothing on disk): queue it again. Resolution is idempotent, so a late duplicate is harmless.
+    for turn in Turn.objects.filter(status=Turn.Status.LOCKED, locked_at__lt=now - STALLED):
+        requeue_resolution(turn)
+        counts["requeued"] += 1
     due = Turn.objects.filter(status=Turn.Status.OPEN, archived=False, deadline__lte=now)
     for turn in due.select_related("campaign"):
         if turn.campaign.auto_resolve:
@@ -60,3 +67,9 @@ def _emails(turn: Turn, who: Q) -> list[str]:
         )
         if e
     )
+
+
+def requeue_resolution(turn: Turn) -> None:
+    audit(turn, user=None, action="requeue", reason="locked for more than 15 minutes")
+    Turn.objects.filter(pk=turn.pk).update(locked_at=timezone.now())
+    queue_resolution(turn)

@@ -117,7 +117,7 @@ def turn_lock(turn: Turn, *, user: User, reason: str = "") -> Turn:
         locked_at=timezone.now(),
         error="",
     )
-    _queue_resolution(turn)
+    queue_resolution(turn)
     return turn
 
 
@@ -130,7 +130,7 @@ def turn_reopen(turn: Turn, *, user: User, reason: str = "") -> Turn:
 @transaction.atomic
 def turn_retry(turn: Turn, *, user: User, reason: str = "") -> Turn:
     turn = transition(turn, user=user, action="retry", reason=reason, error="")
-    _queue_resolution(turn)
+    queue_resolution(turn)
     return turn
 
 
@@ -196,7 +196,8 @@ def turn_rollback(turn: Turn, *, user: User, reason: str) -> Turn:
     return turn
 
 
-def _queue_resolution(turn: Turn) -> None:
+def queue_resolution(turn: Turn) -> None:
+    """Send the turn to a worker once the current transaction commits."""
     from campaign.tasks import turn_resolve_task
 
     turn_id = turn.pk

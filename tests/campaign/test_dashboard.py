@@ -164,16 +164,21 @@ def test_the_moderator_gives_and_corrects_orders(client, skirmish, staff) -> Non
     client.force_login(staff("mod", skirmish))
     lifecycle.turn_open(skirmish.current_turn, user=None)
     post = url("campaign_moderator_order", skirmish.pk)
-    client.post(post, {"faction": "danes", "order": '{"fleet": "d1", "type": "hold"}',
-                       "reason": "Anna's e-mail"})
-    response = client.post(post, {"faction": "danes",
-                                  "order": '{"fleet": "d1", "type": "move", "path": ["mars"]}'},
-                           follow=True)
+    client.post(
+        post,
+        {"faction": "danes", "order": '{"fleet": "d1", "type": "hold"}', "reason": "Anna's e-mail"},
+    )
+    response = client.post(
+        post,
+        {"faction": "danes", "order": '{"fleet": "d1", "type": "move", "path": ["mars"]}'},
+        follow=True,
+    )
     assert b"Refused (unknown_province)" in response.content
     response = client.post(post, {"faction": "danes", "order": "{fleet"}, follow=True)
     assert b"not an order in JSON" in response.content
-    response = client.post(post, {"faction": "danes", "order": '{"fleet": "s1", "type": "hold"}'},
-                           follow=True)
+    response = client.post(
+        post, {"faction": "danes", "order": '{"fleet": "s1", "type": "hold"}'}, follow=True
+    )
     assert b"not_commander" in response.content
     assert Order.objects.filter(turn__campaign=skirmish).count() == 1
     assert AuditEntry.objects.get(action="moderator_order").reason == "Anna's e-mail"

@@ -118,3 +118,16 @@ def test_publishing_posts_the_bulletin_to_the_webhook(
     assert set(body) == {"content"}  # Discord's message shape
     assert body["content"].startswith("**Skirmish in the Sound — turn 1**")
     assert "Battle at oresund" in body["content"]
+
+
+@pytest.mark.django_db
+def test_a_turn_locked_too_long_is_queued_again(skirmish, django_capture_on_commit_callbacks):
+    turn = lifecycle.turn_open(skirmish.current_turn, user=None)
+    lifecycle.turn_lock(turn, user=None)  # its task was lost: the callback never ran
+    Turn.objects.filter(pk=turn.pk).update(locked_at=timezone.now() - timedelta(minutes=20))
+    with django_capture_on_commit_callbacks(execute=True):
+        counts = check_deadlines()
+    assert counts["requeued"] == 1
+    turn.refresh_from_db()
+    assert turn.status == Status.RESOLVED
+    assert AuditEntry.objects.filter(turn=turn, action="requeue").exists()

@@ -176,3 +176,18 @@ def test_a_worker_killed_while_writing_leaves_the_turn_locked(broker, tmp_path) 
         stop(second)
     assert turn.result == adjudicate(turn.scenario)
     assert AuditEntry.objects.filter(turn=turn, action="resolve").count() == 1
+
+
+def test_turns_of_the_bundled_campaign_with_a_real_worker(broker) -> None:
+    from tests.campaign.test_campaign_run import baltic, play_turn
+
+    campaign = baltic()
+
+    def resolve_on_the_worker(turn: Turn) -> Turn:
+        lifecycle.turn_lock(turn, user=None)  # committed: the task goes through Redis
+        return wait_for(turn, Status.RESOLVED, 60)
+
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        for number in (1, 2, 3):
+            play_turn(campaign, number, resolve_on_the_worker)
+    assert campaign.current_turn.number == 4
