@@ -1,6 +1,12 @@
-"""Battle reports of resolved turns, kept for display: every round and every die."""
+"""Battle reports of resolved turns, kept for display and queries: every round and every die.
+
+The columns say where and how a battle ended, for lists and queries; the battle itself — sides,
+supporters, each round's dice, strengths and losses, retreat rolls, prizes — is the engine's
+battle event, kept once, in the turn's result (`event` is its place in the events)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.db import models
 
@@ -12,28 +18,19 @@ class Battle(models.Model):
     seq = models.PositiveIntegerField()  # order within the turn
     province = models.CharField(max_length=60)
     step = models.PositiveIntegerField()
-    sides = models.JSONField()  # {"A": [fleet keys], "B": [...]}
-    supporters = models.JSONField(default=dict)
-    attacking = models.CharField(max_length=1, blank=True)
-    winner = models.CharField(max_length=1, blank=True)
-    outcome = models.CharField(max_length=12)
-    captured = models.JSONField(default=list)
-    sunk = models.JSONField(default=list)
+    winner = models.CharField(max_length=1, blank=True)  # "A", "B" or "" (none)
+    outcome = models.CharField(max_length=12)  # destroyed, retreated, routed, parted, max_rounds
+    rounds = models.PositiveIntegerField()
+    event = models.PositiveIntegerField()  # index of the battle event in turn.result["events"]
 
     class Meta:
         ordering = ["turn", "seq"]
+        indexes = [models.Index(fields=["turn", "province"])]
 
+    @property
+    def report(self) -> dict[str, Any]:
+        """The engine's battle event (tests/scenarios/README.md, "Event shapes")."""
+        return dict((self.turn.result or {})["events"][self.event])
 
-class BattleRound(models.Model):
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveIntegerField()
-    dice_a = models.PositiveSmallIntegerField()
-    dice_b = models.PositiveSmallIntegerField()
-    strength_a = models.PositiveIntegerField()
-    strength_b = models.PositiveIntegerField()
-    losses = models.JSONField(default=dict)
-    sunk = models.JSONField(default=list)
-    retreat = models.JSONField(null=True, blank=True)  # {side, dice, success}
-
-    class Meta:
-        ordering = ["battle", "number"]
+    def __str__(self) -> str:
+        return f"Battle at {self.province} (turn {self.turn.number}, step {self.step})"

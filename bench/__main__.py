@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from bench.cases import campaign, diplomacy_sized, odds
+from bench.django_setup import setup_django
 from bench.report import Results, figures, write_docs
 
 SIZES = (500, 1000, 2000)
@@ -32,7 +33,16 @@ def main(argv: list[str] | None = None) -> None:
     for fleets in sizes:
         print(f"… {fleets:,} fleets", flush=True)
         rows.append(campaign(fleets, repetitions=1 if args.quick else 5))
-    results = Results(campaigns=rows, diplomacy=diplomacy, odds=battle_odds)
+    # The same turn end to end through the database (Django set up only now: the cases above
+    # measure the engine alone).
+    vendor = setup_django()
+    from bench.database import full_turn
+
+    database = []
+    for fleets in sizes:
+        print(f"… {fleets:,} fleets through the {vendor} database", flush=True)
+        database.append(full_turn(fleets, repetitions=1 if args.quick else 3, vendor=vendor))
+    results = Results(campaigns=rows, diplomacy=diplomacy, odds=battle_odds, database=database)
     section = figures(results)
     print()
     print(section, end="")

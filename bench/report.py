@@ -8,13 +8,18 @@ import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bench.cases import CampaignRow, OddsRun, SmallTurn
+
+if TYPE_CHECKING:
+    from bench.database import DatabaseRow
 
 FLOOR_RATIO_TARGET = 10.0
 GROWTH_TOLERANCE = 1.25  # engine growth over floor growth, smallest to largest size
 DIPLOMACY_TARGET_MS = 1.0
 ODDS_TARGET = 2000.0
+DATABASE_RATIO_TARGET = 3.0
 START, END = "<!-- bench:figures:start -->", "<!-- bench:figures:end -->"
 
 
@@ -23,6 +28,7 @@ class Results:
     campaigns: list[CampaignRow]
     diplomacy: list[SmallTurn]  # the first is judged against the target
     odds: OddsRun
+    database: list[DatabaseRow]
 
 
 def _cpu_model() -> str:
@@ -76,6 +82,13 @@ def targets(results: Results) -> list[str]:
         f"- Diplomacy-sized turn ({dip.label}) under {DIPLOMACY_TARGET_MS:g} ms: {dip_ms:.2f} ms"
         f" — {_verdict(dip_ms < DIPLOMACY_TARGET_MS)}"
     )
+    if results.database:
+        end = results.database[-1]
+        lines.append(
+            f"- A turn end to end through the database at most {DATABASE_RATIO_TARGET:g}× the "
+            f"engine alone ({end.fleets:,} fleets, {end.database}): {end.ratio:.1f}× — "
+            f"{_verdict(end.ratio <= DATABASE_RATIO_TARGET)}"
+        )
     rate = results.odds.battles_per_second
     lines.append(
         f"- Battle odds ≥ {ODDS_TARGET:,.0f} battles/s: {rate:,.0f}/s — "
@@ -138,6 +151,19 @@ def figures(results: Results) -> str:
         f"Battle odds, {o.ships_per_side} ships against {o.ships_per_side} (attack 2, health 10),"
         f" {o.samples:,} samples: median {_ms(o.seconds)} ms per call over {o.repetitions} call(s)"
         f" = **{o.battles_per_second:,.0f} simulated battles/s**.",
+        "",
+        "The same turn end to end through the database (medians; the turn rolled back between"
+        " repetitions):",
+        "",
+        "| fleets | ships | database | import s | lock ms | resolve ms | publish ms | total ms "
+        "| engine ms | total ÷ engine | reps |",
+        "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *[
+            f"| {d.fleets:,} | {d.ships:,} | {d.database} | {d.import_s:.2f} | {_ms(d.lock_s)} "
+            f"| {_ms(d.resolve_s)} | {_ms(d.publish_s)} | {_ms(d.total_s)} | {_ms(d.engine_s)} "
+            f"| {d.ratio:.1f}× | {d.repetitions} |"
+            for d in results.database
+        ],
         "",
         "Targets:",
         "",

@@ -73,7 +73,15 @@ def transition(turn: Turn, *, action: str, user: User, reason: str = "", **field
     if moved != 1:
         raise TransitionError("The turn was changed by someone else a moment ago; reload.")
     audit(turn, user=user, action=action, reason=reason, **{"from": turn.status, "to": to})
-    turn.refresh_from_db()
+    # The instance follows what was written; only computed values (F expressions) are read back,
+    # so a turn's large scenario and result are not loaded again.
+    computed = [name for name, value in fields.items() if hasattr(value, "resolve_expression")]
+    for name, value in fields.items():
+        if name not in computed:
+            setattr(turn, name, value)
+    turn.status = to
+    if computed:
+        turn.refresh_from_db(fields=computed)
     return turn
 
 
@@ -190,7 +198,6 @@ def turn_rollback(turn: Turn, *, user: User, reason: str) -> Turn:
     ArchivedResult.objects.create(
         turn=turn, scenario=scenario, result=result, archived_by=_real(user), reason=reason
     )
-    turn.events.all().delete()
     turn.ledger.all().delete()
     turn.battles.all().delete()
     return turn

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
-
-from campaign.bulk import delete_rows, insert_rows, update_rows
+from campaign.bulk import delete_rows, insert_rows, select_rows, update_rows
+from campaign.gc_pause import cyclic_gc_paused
 from campaign.models import Adjacency, Campaign, Faction, Port, Province, Relation, ShipType, Turn
 from fleets.models import Fleet, Order, Ship
 
 
 def world_document(campaign: Campaign) -> dict[str, Any]:
     """The campaign's world as a scenario document (no orders): 9 queries."""
+    with cyclic_gc_paused():
+        return _world_document(campaign)
+
+
+def _world_document(campaign: Campaign) -> dict[str, Any]:
     factions = list(Faction.objects.filter(campaign=campaign).order_by("key"))
     fleets = list(
         Fleet.objects.filter(campaign=campaign)
@@ -117,29 +121,29 @@ def world_document(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-def active_orders(turn: Turn) -> QuerySet[Order]:
-    return Order.objects.filter(turn=turn).order_by("id")
-
-
 def orders_document(turn: Turn) -> list[dict[str, Any]]:
-    """The orders that count: the latest row of each slot, unless withdrawn, in the order their
-    slots were first used (the engine reads orders in file order, X23). One query."""
-    latest: dict[str, Order] = {}
-    for order in active_orders(turn):
-        if order.withdrawn:
-            latest.pop(order.slot, None)
-        else:
-            latest[order.slot] = order
-    return [
-        order.payload
-        for order in sorted(latest.values(), key=lambda o: o.id)
-        if order.payload is not None
-    ]
+    """The orders that count: the latest row of each slot, unless withdrawn, in the order they
+    were last submitted — the engine's "file order" (X23, X26; docs/rulings.md R-33). One
+    query."""
+    latest: dict[str, dict[str, Any]] = {}
+    rows = (
+        Order.objects.filter(turn=turn).order_by("id").values_list("slot", "payload", "withdrawn")
+    )
+    for slot, payload, withdrawn in rows:
+        latest.pop(slot, None)  # a later submission moves the slot to the end
+        if not withdrawn and payload is not None:
+            latest[slot] = payload
+    return list(latest.values())
 
 
 def apply_state(campaign: Campaign, state: dict[str, Any]) -> None:
     """Write a result's (or a scenario's) factions and fleets back to the rows: treasuries,
     fleets and ships updated, created and deleted, each kind in one statement."""
+    with cyclic_gc_paused():
+        _apply_state(campaign, state)
+
+
+def _apply_state(campaign: Campaign, state: dict[str, Any]) -> None:
     factions = {f.key: f for f in Faction.objects.filter(campaign=campaign)}
     update_rows(
         Faction,
@@ -177,31 +181,43 @@ def apply_state(campaign: Campaign, state: dict[str, Any]) -> None:
         [(campaign.pk, k, *fleet_values(f)) for k, f in wanted.items() if k not in existing],
     )
     fleet_id = dict(Fleet.objects.filter(campaign=campaign).values_list("key", "id"))
-    ship_id = dict(Ship.objects.filter(campaign=campaign).values_list("key", "id"))
-    ship_rows = [
-        (
-            ship["id"],
+    # The ships as the rows hold them now: only those that differ are written (a turn moves
+    # fleets, but most of their ships' rows stay as they were).
+    current = {
+        key: (pk, list(rest))
+        for key, pk, *rest in select_rows(
+            Ship,
+            ["key", "id", "fleet", "owner", "type", "health", "position"],
+            "campaign",
+            campaign.pk,
+        )
+    }
+    ship_rows = {
+        ship["id"]: [
             fleet_id[f["id"]],
             owner_id[ship.get("owner", f["owner"])],
             types[ship["type"]],
             ship["health"],
             position,
-        )
+        ]
         for f in state["fleets"]
         for position, ship in enumerate(f["ships"])
-    ]
+    }
     update_rows(
         Ship,
         ["fleet", "owner", "type", "health", "position"],
-        [(ship_id[key], *rest) for key, *rest in ship_rows if key in ship_id],
+        [
+            (current[key][0], *row)
+            for key, row in ship_rows.items()
+            if key in current and current[key][1] != row
+        ],
     )
     insert_rows(
         Ship,
         ["campaign", "key", "fleet", "owner", "type", "health", "position"],
-        [(campaign.pk, key, *rest) for key, *rest in ship_rows if key not in ship_id],
+        [(campaign.pk, key, *row) for key, row in ship_rows.items() if key not in current],
     )
-    kept_ships = {row[0] for row in ship_rows}
-    gone_ships = [pk for key, pk in ship_id.items() if key not in kept_ships]
+    gone_ships = [pk for key, (pk, _) in current.items() if key not in ship_rows]
     gone_fleets = [pk for key, pk in fleet_id.items() if key not in wanted]
     delete_rows(Ship, gone_ships)  # ships first: no fleet is deleted with ships in it
     delete_rows(Fleet, gone_fleets)

@@ -213,7 +213,9 @@ class Turn(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     seed = models.BigIntegerField(null=True, blank=True)  # drawn at lock (T2)
     scenario = models.JSONField(null=True, blank=True)  # the locked turn: world, orders, seed
-    result = models.JSONField(null=True, blank=True)  # the engine's result document
+    # The engine's result document: the world after the turn, the refused orders and the events,
+    # in order — the turn's event log, which the reports are written from.
+    result = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
     attempts = models.PositiveIntegerField(default=0)
     reminded_at = models.DateTimeField(null=True, blank=True)
@@ -250,27 +252,13 @@ class ArchivedResult(models.Model):
     reason = models.TextField()
 
 
-class TurnEvent(models.Model):
-    """The engine's events of a resolved turn, in order: reports are written from these."""
-
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField()
-    type = models.CharField(max_length=30)
-    data = models.JSONField()
-
-    class Meta:
-        ordering = ["turn", "seq"]
-        constraints = [models.UniqueConstraint(fields=["turn", "seq"], name="event_seq_unique")]
-
-
 class LedgerLine(models.Model):
     """A treasury change of a resolved turn (income, hire, repair, upkeep, buy-out)."""
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="ledger")
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="ledger")
-    kind = models.CharField(max_length=20)
-    amount = models.IntegerField()
-    detail = models.JSONField(default=dict)
+    kind = models.CharField(max_length=20)  # the event: income, hired, repaired, upkeep_paid, …
+    amount = models.IntegerField()  # signed: what the treasury gained
 
     class Meta:
         ordering = ["turn", "faction", "id"]

@@ -7,6 +7,7 @@ writes the result in the format's shape. Reading the file from disk (JSON or YAM
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -136,10 +137,13 @@ class _Checker:
         self.add(path, "must be true or false")
         return False
 
-    def unique(self, path: str, value: str, seen: set[str], what: str) -> None:
+    def unique(self, path: str, value: str, seen: Collection[str], what: str) -> None:
+        """A problem if `value` is already among `seen` (a set is added to; a dict is the
+        caller's to fill)."""
         if value in seen:
             self.add(path, f"{what} {value!r} is listed twice")
-        seen.add(value)
+        elif isinstance(seen, set):
+            seen.add(value)
 
 
 def _join(path: str, key: str | int) -> str:
@@ -227,7 +231,7 @@ def _map(c: _Checker, value: object) -> Map:
         if kind not in ("sea", "land"):
             c.add(_join(path, "kind"), 'must be "sea" or "land"')
         if pid is not None:
-            c.unique(_join(path, "id"), pid, set(provinces), "province")
+            c.unique(_join(path, "id"), pid, provinces, "province")
             provinces[pid] = Province(pid, str(kind))
     links: dict[str, set[str]] = {p: set() for p in provinces}
     for i, raw in enumerate(c.items("map.adjacent", data.get("adjacent"))):
@@ -266,7 +270,7 @@ def _port(
     province = c.text(_join(path, "province"), item.get("province"))
     owner = c.text(_join(path, "owner"), item.get("owner"))
     if pid is not None:
-        c.unique(_join(path, "id"), pid, set(ports), "port")
+        c.unique(_join(path, "id"), pid, ports, "port")
         if pid in game_map.provinces:
             c.add(_join(path, "id"), f"{pid!r} is also a province; port ids must differ (X1)")
     if province is not None:
@@ -312,7 +316,7 @@ def _factions(c: _Checker, value: object) -> dict[str, Faction]:
         if fid == PIRATES:
             c.add(_join(path, "id"), "pirates is the reserved pirate faction and is not listed")
             continue
-        c.unique(_join(path, "id"), fid, set(factions), "faction")
+        c.unique(_join(path, "id"), fid, factions, "faction")
         factions[fid] = Faction(
             fid, treasury, income, tuple(f for f in priority if isinstance(f, str))
         )
@@ -367,7 +371,7 @@ def _ship_types(c: _Checker, value: object) -> dict[str, ShipType]:
         health = c.integer(_join(path, "health"), item.get("health"), low=1)
         if tid is None or cost is None or attack is None or health is None:
             continue
-        c.unique(_join(path, "id"), tid, set(types), "ship type")
+        c.unique(_join(path, "id"), tid, types, "ship type")
         types[tid] = ShipType(tid, cost, attack, health)
     return types
 
@@ -382,7 +386,7 @@ def _fleets(c: _Checker, value: object, world: World) -> None:
         c.keys(path, item, FLEET_KEYS)
         fleet = _fleet(c, path, item, world, ship_ids)
         if fleet is not None:
-            c.unique(_join(path, "id"), fleet.id, set(world.fleets), "fleet")
+            c.unique(_join(path, "id"), fleet.id, world.fleets, "fleet")
             world.fleets[fleet.id] = fleet
 
 
@@ -440,6 +444,10 @@ def _ships(
 ) -> list[Ship]:
     ships: list[Ship] = []
     for j, raw in enumerate(c.items(path, value)):
+        ship = _plain_ship(raw, world, fleet_owner, ship_ids)
+        if ship is not None:  # the usual case, checked without building any path
+            ships.append(ship)
+            continue
         spath = _join(path, j)
         item = c.mapping(spath, raw)
         if item is None:
@@ -475,6 +483,29 @@ def _ships(
             continue
         ships.append(Ship(sid, ship_type, health, owner))
     return ships
+
+
+SHIP_KEYS = frozenset({"id", "type", "health", "owner"})
+
+
+def _plain_ship(
+    raw: object, world: World, fleet_owner: str | None, ship_ids: set[str]
+) -> Ship | None:
+    """A ship with nothing wrong and nothing unusual, or None to check it in full (with paths)."""
+    if not isinstance(raw, dict) or not raw.keys() <= SHIP_KEYS:
+        return None
+    sid, tid = raw.get("id"), raw.get("type")
+    ship_type = world.ship_types.get(tid) if isinstance(tid, str) else None
+    if not isinstance(sid, str) or not sid or sid in ship_ids or ship_type is None:
+        return None
+    health = raw.get("health", ship_type.health)
+    owner = raw.get("owner", fleet_owner)
+    if type(health) is not int or not 1 <= health <= ship_type.health:
+        return None
+    if owner != fleet_owner or owner is None:
+        return None
+    ship_ids.add(sid)
+    return Ship(sid, ship_type, health, owner)
 
 
 def _check_priorities(c: _Checker, world: World) -> None:

@@ -1,4 +1,4 @@
-"""The README shows real output: the bundled example's report is exactly what `adjudicate` prints."""
+"""The README shows real output: the example's report is exactly what `adjudicate` prints."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_readme_example_report_is_current() -> None:
     out = StringIO()
-    call_command("adjudicate", str(ROOT / "examples" / "baltic-skirmish.scenario.json"),
-                 "--format", "text", stdout=out)
+    call_command(
+        "adjudicate",
+        str(ROOT / "examples" / "baltic-skirmish.scenario.json"),
+        "--format",
+        "text",
+        stdout=out,
+    )
     assert out.getvalue() in (ROOT / "README.md").read_text()

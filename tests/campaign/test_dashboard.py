@@ -182,3 +182,32 @@ def test_the_moderator_gives_and_corrects_orders(client, skirmish, staff) -> Non
     assert b"not_commander" in response.content
     assert Order.objects.filter(turn__campaign=skirmish).count() == 1
     assert AuditEntry.objects.get(action="moderator_order").reason == "Anna's e-mail"
+
+
+@pytest.mark.django_db
+def test_a_battle_report_shows_every_round_and_die(client, skirmish, staff) -> None:
+    from battles.models import Battle
+    from campaign.resolution import turn_resolve
+
+    moderator = staff("mod", skirmish)
+    moderator.is_superuser = True
+    moderator.save()
+    client.force_login(moderator)
+    turn = lifecycle.turn_open(skirmish.current_turn, user=None)
+    swedes = skirmish.factions.get(key="swedes")
+    Order.objects.create(
+        turn=turn,
+        faction=swedes,
+        slot="fleet:s1",
+        payload={"fleet": "s1", "type": "move", "path": ["oresund"]},
+    )
+    lifecycle.turn_lock(turn, user=None)
+    turn_resolve(turn_id=turn.pk)
+    battle = Battle.objects.get(turn=turn, province="oresund")
+    event = battle.report
+    assert event["type"] == "battle"
+    assert battle.rounds == len(event["rounds"])
+    page = client.get(url("battles_battle_change", battle.pk))
+    assert page.status_code == 200
+    first = event["rounds"][0]
+    assert f"{first['dice'][0]} – {first['dice'][1]}".encode() in page.content
