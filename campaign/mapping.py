@@ -203,14 +203,22 @@ def _apply_state(campaign: Campaign, state: dict[str, Any]) -> None:
         for f in state["fleets"]
         for position, ship in enumerate(f["ships"])
     }
+    changed = [
+        (key, row) for key, row in ship_rows.items() if key in current and current[key][1] != row
+    ]
+    # Most changed ships only lost health: write just that column, which PostgreSQL can update
+    # in place (no index touched); the others (captured, moved between fleets) in full.
+    damaged = [
+        (current[key][0], row[3])
+        for key, row in changed
+        if current[key][1][:3] == row[:3] and current[key][1][4] == row[4]
+    ]
+    update_rows(Ship, ["health"], damaged)
+    damaged_ids = {pk for pk, _ in damaged}
     update_rows(
         Ship,
         ["fleet", "owner", "type", "health", "position"],
-        [
-            (current[key][0], *row)
-            for key, row in ship_rows.items()
-            if key in current and current[key][1] != row
-        ],
+        [(current[key][0], *row) for key, row in changed if current[key][0] not in damaged_ids],
     )
     insert_rows(
         Ship,
