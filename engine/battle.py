@@ -36,7 +36,11 @@ class BattleSide:
         """Called after every round's damage: the lists below are read many times a round."""
         self._crew = [s for f in self.fleets for s in f.ships if s.health > 0]
         self._all = self._crew + [s for f in self.supporters for s in f.ships if s.health > 0]
-        self.base2 = sum(s.attack2 for s in self._all)
+        base2 = 0
+        for ship in self._all:  # Ship.attack2, inlined: this runs twice a round
+            kind = ship.type
+            base2 += kind.attack if 2 * ship.health <= kind.health else 2 * kind.attack
+        self.base2 = base2
 
     def combatants(self) -> list[Ship]:
         """The side's own ships afloat in the battle province (not its supporters')."""

@@ -183,6 +183,8 @@ def _battle_side(board: Board, label: str, side: Side, province: str) -> BattleS
 def _supporters(board: Board, side: Side, province: str) -> list[Fleet]:
     """S2 / X10: a supporter joins the first battle, in battle order, fought in an adjacent sea
     province where the faction it names takes part, unless it is at war with that faction."""
+    if not board.pending_support:
+        return []
     taking_part = {s.owner for f in side.fleets for s in f.ships} | side.factions
     joined = []
     for fleet_id, faction in list(board.pending_support.items()):

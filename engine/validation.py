@@ -298,26 +298,34 @@ def _path(
         raise Refused("invalid_order", "path must be a list of province ids")
     if required and not path:
         raise Refused("invalid_order", "a move needs at least one province in its path")
-    # X23: every province is checked for each fault in turn, so the first fault in X23's order
-    # is the one reported, wherever it lies in the path.
-    for place in path:
-        if place in world.map.ports:
-            raise Refused(
-                "unknown_province", f"{place} is a port, not a province: use enter_port to go in"
-            )
-        if place not in world.map.provinces:
-            raise Refused("unknown_province", f"there is no province called {place}")
-    for place in path:
-        if not world.map.is_sea(place):
-            raise Refused("not_sea", f"{place} is land; fleets sail only on sea provinces")
+    # X23: the first fault in X23's order is reported (unknown province, then not_sea, then
+    # not_adjacent), wherever it lies in the path; one pass notes the first of each kind.
+    provinces, ports = world.map.provinces, world.map.ports
+    unknown = land = apart = None
     here = fleet.at
     for place in path:
-        if fleet.docked and here == fleet.at:
-            if place not in world.map.ports[here].waters:
-                raise Refused("not_adjacent", f"{place} is not one of the waters of {here}")
-        elif not world.map.adjacent(here, place):
-            raise Refused("not_adjacent", f"{place} is not adjacent to {here}")
+        province = provinces.get(place)
+        if province is None:
+            unknown = unknown or place
+        elif not province.is_sea:
+            land = land or place
+        if apart is None:
+            if fleet.docked and here == fleet.at:
+                if place not in ports[here].waters:
+                    apart = (place, f"{place} is not one of the waters of {here}")
+            elif not world.map.adjacent(here, place):
+                apart = (place, f"{place} is not adjacent to {here}")
         here = place
+    if unknown is not None:
+        if unknown in ports:
+            raise Refused(
+                "unknown_province", f"{unknown} is a port, not a province: use enter_port to go in"
+            )
+        raise Refused("unknown_province", f"there is no province called {unknown}")
+    if land is not None:
+        raise Refused("not_sea", f"{land} is land; fleets sail only on sea provinces")
+    if apart is not None:
+        raise Refused("not_adjacent", apart[1])
     return tuple(path)
 
 

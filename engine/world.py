@@ -8,7 +8,7 @@ changes the world it is given.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.rules import Rules
@@ -53,6 +53,15 @@ class Map:
     provinces: dict[str, Province]
     neighbours: dict[str, tuple[str, ...]]  # sorted by id, for deterministic choices
     ports: dict[str, Port]
+    # The sea provinces next to each province (retreats and evasions ask often): derived.
+    _seas: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        seas = {
+            place: tuple(p for p in near if self.is_sea(p))
+            for place, near in self.neighbours.items()
+        }
+        object.__setattr__(self, "_seas", seas)
 
     def is_sea(self, place: str) -> bool:
         province = self.provinces.get(place)
@@ -62,7 +71,7 @@ class Map:
         return b in self.neighbours.get(a, ())
 
     def sea_neighbours(self, place: str) -> tuple[str, ...]:
-        return tuple(p for p in self.neighbours.get(place, ()) if self.is_sea(p))
+        return self._seas.get(place, ())
 
 
 @dataclass(frozen=True, slots=True)
