@@ -162,3 +162,4 @@ CELERY_BEAT_SCHEDULE = {
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "admiralty@localhost")
+LOGIN_REDIRECT_URL = "/"

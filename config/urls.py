@@ -1,8 +1,39 @@
-"""Root URL configuration."""
+"""Root URL configuration: the players' pages, the API and the moderator's admin."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth
 from django.urls import path
 
+from campaign import views as campaign_views
+from fleets import views as fleet_views
+
 urlpatterns = [
+    path("", campaign_views.home, name="home"),
+    path("accounts/login/", auth.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path("c/<slug:slug>/", fleet_views.desk, name="desk"),
+    path("c/<slug:slug>/fleets/<str:key>/order/", fleet_views.fleet_order, name="fleet_order"),
+    path(
+        "c/<slug:slug>/fleets/<str:key>/withdraw/",
+        fleet_views.fleet_withdraw,
+        name="fleet_withdraw",
+    ),
+    path("c/<slug:slug>/economy/<str:kind>/", fleet_views.economy_order, name="economy_order"),
+    path("c/<slug:slug>/map.svg", campaign_views.campaign_map, name="campaign_map"),
+    path("c/<slug:slug>/turns/", campaign_views.turns, name="turns"),
+    path("c/<slug:slug>/turns/<int:number>/", campaign_views.turn_report, name="turn_report"),
+    path(
+        "c/<slug:slug>/turns/<int:number>/report.md",
+        campaign_views.turn_report,
+        {"fmt": "md"},
+        name="turn_report_md",
+    ),
+    path(
+        "c/<slug:slug>/turns/<int:number>/report.bbcode",
+        campaign_views.turn_report,
+        {"fmt": "bbcode"},
+        name="turn_report_bbcode",
+    ),
+    path("c/<slug:slug>/turns/<int:number>/map.svg", campaign_views.turn_map, name="turn_map"),
     path("admin/", admin.site.urls),
 ]

@@ -1,8 +1,9 @@
 """Fog of war (issue 4; not a rule of naval.md): what a faction can see.
 
-A faction sees the sea provinces where it has a fleet (or, for a docked fleet, its port's waters)
-or a port's waters, and the sea provinces next to those; it sees every fleet at sea there and every
-fleet docked in a port on those waters. Its own fleets and ports it always sees. With fog off (a campaign setting), everyone sees everything.
+A faction sees the sea provinces where it has a fleet (or, for a docked fleet, its port's
+waters) or a port's waters, and the sea provinces next to those; it sees every fleet at sea there
+and every fleet docked in a port on those waters. Its own fleets and ports it always sees. With
+fog off (a campaign setting), everyone sees everything.
 """
 
 from __future__ import annotations

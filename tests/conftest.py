@@ -1,1 +1,43 @@
-"""Shared pytest fixtures."""
+"""Fixtures shared by the Django tests: a small campaign imported from a campaign document."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from campaign.campaign_files import read_campaign_file
+from campaign.importing import campaign_import
+
+ROOT = Path(__file__).resolve().parents[1]
+SKIRMISH = json.loads((ROOT / "examples" / "baltic-skirmish.scenario.json").read_text())
+
+
+def skirmish_campaign_document(**changes: Any) -> dict[str, Any]:
+    """The bundled skirmish scenario as a campaign file, its orders removed."""
+    doc = copy.deepcopy(SKIRMISH)
+    doc.pop("orders")
+    doc.pop("seed")
+    doc["format"] = "naval-campaign/1"
+    doc["name"] = "Skirmish in the Sound"
+    for n, province in enumerate(doc["map"]["provinces"]):
+        province["x"], province["y"] = 100 + 60 * n, 500
+    doc.update(changes)
+    return doc
+
+
+@pytest.fixture
+def skirmish(db):
+    """The skirmish campaign, its first turn a draft."""
+    return campaign_import(read_campaign_file(skirmish_campaign_document()))
+
+
+@pytest.fixture
+def moderator(django_user_model):
+    return django_user_model.objects.create_user("mod", "mod@example.org", "pw")
+
+
+SKIRMISH_ORDERS = SKIRMISH["orders"]

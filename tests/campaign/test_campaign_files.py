@@ -15,7 +15,7 @@ from campaign.models import Campaign, Faction, Port, Province
 from campaign.resolution import turn_resolve
 from engine import adjudicate
 from fleets.models import Fleet, Order, Ship
-from tests.campaign.conftest import SKIRMISH_ORDERS, skirmish_campaign_document
+from tests.conftest import SKIRMISH_ORDERS, skirmish_campaign_document
 
 ROOT = Path(__file__).resolve().parents[2]
 BALTIC = ROOT / "examples" / "baltic.campaign.yaml"

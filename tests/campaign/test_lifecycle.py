@@ -13,7 +13,7 @@ from campaign.models import AuditEntry, Faction, Turn
 from engine import adjudicate
 from fleets.models import Fleet, Ship
 from fleets.services import order_submit
-from tests.campaign.conftest import SKIRMISH_ORDERS
+from tests.conftest import SKIRMISH_ORDERS
 
 Status = Turn.Status
 

@@ -26,7 +26,7 @@ from campaign.tasks import turn_resolve_task
 from config.celery import app
 from engine import adjudicate
 from fleets.models import Order
-from tests.campaign.conftest import skirmish_campaign_document
+from tests.conftest import skirmish_campaign_document
 
 pytestmark = [pytest.mark.queue, pytest.mark.django_db(transaction=True)]
 

@@ -1,0 +1,171 @@
+"""Players' pages around the desk: the list of one's campaigns, the map, the turn reports and the
+campaign's history. Every view fetches through `membership_get` (404 for non-members); a player
+sees their faction's view (fog of war when the campaign has it on), the moderator everything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from campaign.mapping import orders_document, world_document
+from campaign.models import Faction, Membership, Port, Province, Turn
+from fleets.selectors import membership_get
+
+
+@login_required
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    memberships = Membership.objects.filter(user=request.user).select_related("campaign", "faction")
+    return render(request, "campaign/home.html", {"memberships": memberships})
+
+
+@login_required
+@require_GET
+def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
+    """The map as it stands, as the member sees it, with the faction's orders as arrows."""
+    from maps.svg import map_svg
+
+    membership = membership_get(request.user, slug)
+    campaign = membership.campaign
+    turn = campaign.current_turn
+    viewer = membership.faction.key if membership.faction else None
+    orders = _own_orders(orders_document(turn), viewer, campaign) if turn else []
+    svg = map_svg(
+        world_document(campaign),
+        _layout(campaign),
+        viewer=viewer,
+        fog=campaign.fog_of_war,
+        orders=orders,
+    )
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@login_required
+@require_GET
+def turn_map(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A published turn's map: the world after it, with its battles marked."""
+    from maps.svg import map_svg
+
+    membership = membership_get(request.user, slug)
+    turn = _published(membership, number)
+    assert turn.result is not None
+    assert turn.scenario is not None
+    viewer = membership.faction.key if membership.faction else None
+    after = {**turn.scenario, **turn.result["state"], "orders": []}
+    after["map"] = {**turn.scenario["map"], "ports": turn.result["state"]["ports"]}
+    svg = map_svg(
+        after,
+        _layout(membership.campaign),
+        viewer=viewer,
+        fog=membership.campaign.fog_of_war,
+        events=turn.result["events"],
+    )
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@login_required
+@require_GET
+def turns(request: HttpRequest, slug: str) -> HttpResponse:
+    """The campaign's history: every published turn, with its reports and maps."""
+    membership = membership_get(request.user, slug)
+    published = Turn.objects.filter(
+        campaign=membership.campaign, archived=False, status=Turn.Status.PUBLISHED
+    ).order_by("-number")
+    return render(
+        request,
+        "campaign/turns.html",
+        {
+            "campaign": membership.campaign,
+            "membership": membership,
+            "turns": published,
+        },
+    )
+
+
+@login_required
+@require_GET
+def turn_report(request: HttpRequest, slug: str, number: int, fmt: str = "html") -> HttpResponse:
+    """A published turn's reports: the faction's own (the moderator picks one with ?faction=)
+    and the public bulletin; as a page, or as Markdown or BBCode to paste into a forum."""
+    from reports.bbcode import to_bbcode
+    from reports.build import faction_report, public_bulletin
+    from reports.markdown import to_markdown
+
+    membership = membership_get(request.user, slug)
+    campaign = membership.campaign
+    turn = _published(membership, number)
+    assert turn.result is not None
+    assert turn.scenario is not None
+    names = _names(campaign)
+    faction = membership.faction.key if membership.faction else request.GET.get("faction")
+    if faction is not None and not Faction.objects.filter(campaign=campaign, key=faction).exists():
+        raise Http404("No such faction.")
+    bulletin = public_bulletin(turn.scenario, turn.result, names)
+    private = faction_report(turn.scenario, turn.result, faction, names) if faction else None
+    map_url = request.build_absolute_uri(reverse("turn_map", args=[slug, number]))
+    if fmt in ("md", "bbcode"):
+        render_text = to_markdown if fmt == "md" else to_bbcode
+        parts = [
+            render_text(r, map_url=map_url if i == 0 else None)
+            for i, r in enumerate(r for r in (private, bulletin) if r is not None)
+        ]
+        return HttpResponse("\n\n".join(parts), content_type="text/plain; charset=utf-8")
+    return render(
+        request,
+        "campaign/turn_report.html",
+        {
+            "campaign": campaign,
+            "membership": membership,
+            "turn": turn,
+            "faction": faction,
+            "private": private,
+            "bulletin": bulletin,
+            "factions": campaign.factions.exclude(key=Faction.PIRATES).order_by("key"),
+        },
+    )
+
+
+def _published(membership: Membership, number: int) -> Turn:
+    turn = Turn.objects.filter(
+        campaign=membership.campaign, number=number, archived=False, status=Turn.Status.PUBLISHED
+    ).first()
+    if turn is None:
+        raise Http404("No such published turn.")
+    return turn
+
+
+def _own_orders(orders: list[dict[str, Any]], viewer: str | None, campaign: Any) -> list[Any]:
+    if viewer is None:
+        return orders
+    mine = set(campaign.fleets.filter(owner__key=viewer).values_list("key", flat=True))
+    return [
+        o
+        for o in orders
+        if o.get("fleet") in mine and o["type"] in ("move", "enter_port", "blockade")
+    ]
+
+
+def _layout(campaign: Any) -> Any:
+    from maps.layout import layout_from_rows
+
+    return layout_from_rows(
+        Province.objects.filter(campaign=campaign).values_list("key", "name", "x", "y"),
+        Port.objects.filter(campaign=campaign).values_list("key", "name"),
+        Faction.objects.filter(campaign=campaign).values_list("key", "name", "colour"),
+    )
+
+
+def _names(campaign: Any) -> Any:
+    from reports.build import Names
+
+    return Names(
+        factions=dict(Faction.objects.filter(campaign=campaign).values_list("key", "name")),
+        provinces=dict(Province.objects.filter(campaign=campaign).values_list("key", "name")),
+        ports=dict(Port.objects.filter(campaign=campaign).values_list("key", "name")),
+        colours=dict(Faction.objects.filter(campaign=campaign).values_list("key", "colour")),
+    )

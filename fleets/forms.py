@@ -1,0 +1,187 @@
+"""The order form of one fleet, built from what the engine says it can do (`legal_orders`).
+
+Forms check shape; the engine checks the rules (the service calls `validate_order`), and its
+refusal, with its code and plain words, is shown beside the field it concerns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from engine import LegalOrders, Refusal
+
+RETREATS = [
+    ("never", "never"),
+    ("below:0.75", "when below 3/4 of our strength"),
+    ("below:0.5", "when below half of our strength"),
+    ("below:0.25", "when below 1/4 of our strength"),
+    ("after:1", "after the first round"),
+    ("after:2", "after the second round"),
+    ("after:3", "after the third round"),
+]
+# Which field a refusal is shown beside (the others are shown above the form).
+FIELD_OF = {
+    "not_adjacent": "destination",
+    "unknown_province": "destination",
+    "not_sea": "destination",
+    "no_movement_points": "destination",
+    "unknown_port": "port",
+    "not_hostile": "port",
+    "not_friendly_port": "port",
+    "port_blockaded": "port",
+    "not_in_waters": "port",
+    "fleet_limit": "merge_into",
+    "not_in_range": "merge_into",
+}
+
+
+class OrderForm(forms.Form):
+    type = forms.ChoiceField(label="Order")
+    destination = forms.ChoiceField(label="Sail to", required=False)
+    port = forms.ChoiceField(label="Port", required=False)
+    support = forms.ChoiceField(label="Support", required=False)
+    merge_into = forms.ChoiceField(label="Join fleet", required=False)
+    split_ships = forms.MultipleChoiceField(
+        label="Ships to split off", required=False, widget=forms.CheckboxSelectMultiple
+    )
+    new_fleet = forms.SlugField(label="New fleet's name", required=False, max_length=60)
+    stance = forms.ChoiceField(
+        label="On meeting an enemy", choices=[("engage", "engage"), ("evade", "evade if we can")]
+    )
+    retreat = forms.ChoiceField(label="Ask to retreat", choices=RETREATS)
+    prefer = forms.ChoiceField(
+        label="Enemy ships", choices=[("sink", "sink them"), ("capture", "capture (round 3 on)")]
+    )
+    if_cornered = forms.ChoiceField(
+        label="If cornered", choices=[("surrender", "surrender"), ("attack", "attack through")]
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        fleet: str,
+        legal: LegalOrders,
+        ships: list[dict[str, Any]],
+        names: dict[str, str],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, prefix=fleet, **kwargs)
+        self.fleet = fleet
+        name = names.get
+        kinds = [("hold", "hold")]
+        if legal.moves:
+            kinds.append(("move", "sail"))
+        if legal.enter_port:
+            kinds.append(("enter_port", "enter a port"))
+        if legal.blockade:
+            kinds.append(("blockade", "blockade a port"))
+        if legal.support:
+            kinds.append(("support", "support a battle next door"))
+        if legal.merge_into:
+            kinds.append(("merge", "join another fleet"))
+        if legal.can_split:
+            kinds.append(("split", "split off ships"))
+        self.fields["type"].choices = kinds
+        self.fields["destination"].choices = [("", "—")] + [
+            (place, _route(place, path, name))
+            for place, path in sorted(legal.moves.items(), key=lambda kv: (len(kv[1]), kv[0]))
+        ]
+        ports = {**legal.enter_port, **legal.blockade}
+        self.fields["port"].choices = [("", "—")] + [
+            (port, f"{name(port, port)} ({len(path) + 1} point{'s' * (len(path) > 0)})")
+            for port, path in sorted(ports.items())
+        ]
+        self.fields["support"].choices = [("", "—")] + [(f, name(f, f)) for f in legal.support]
+        self.fields["merge_into"].choices = [("", "—")] + [(f, f) for f in legal.merge_into]
+        self.fields["split_ships"].choices = [(s["id"], s["id"]) for s in ships]
+        self.legal = legal
+
+    def to_order(self) -> dict[str, Any]:
+        """The order in the scenario format (call after is_valid)."""
+        data = self.cleaned_data
+        kind = data["type"]
+        order: dict[str, Any] = {"fleet": self.fleet, "type": kind}
+        if kind == "move":
+            order["path"] = list(self.legal.moves.get(data["destination"], [data["destination"]]))
+        elif kind in ("enter_port", "blockade"):
+            port = data["port"]
+            routes = self.legal.enter_port if kind == "enter_port" else self.legal.blockade
+            order["port"] = port
+            if routes.get(port):
+                order["path"] = list(routes[port])
+        elif kind == "support":
+            order["faction"] = data["support"]
+        elif kind == "merge":
+            order["into"] = data["merge_into"]
+        elif kind == "split":
+            order["ships"] = list(data["split_ships"])
+            order["new_fleet"] = data["new_fleet"]
+        order["stance"] = data["stance"]
+        order["retreat"] = _retreat(data["retreat"])
+        order["prefer"] = data["prefer"]
+        order["if_cornered"] = data["if_cornered"]
+        return order
+
+    def refuse(self, refusal: Refusal) -> None:
+        """Show the engine's refusal beside the field it concerns."""
+        field = FIELD_OF.get(refusal.code)
+        self.add_error(field, f"{refusal.message} ({refusal.code})")
+
+    @classmethod
+    def initial_from(cls, order: dict[str, Any] | None) -> dict[str, Any]:
+        """The form's fields for an order already given."""
+        if not order:
+            return {}
+        retreat = order.get("retreat", "never")
+        if isinstance(retreat, dict) and "below" in retreat:
+            retreat = f"below:{retreat['below']}"
+        elif isinstance(retreat, dict):
+            retreat = f"after:{retreat.get('after_round')}"
+        path = order.get("path") or []
+        return {
+            "type": order["type"],
+            "destination": path[-1] if path else "",
+            "port": order.get("port", ""),
+            "support": order.get("faction", ""),
+            "merge_into": order.get("into", ""),
+            "stance": order.get("stance", "engage"),
+            "retreat": retreat,
+            "prefer": order.get("prefer", "sink"),
+            "if_cornered": order.get("if_cornered", "surrender"),
+        }
+
+
+def _route(place: str, path: tuple[str, ...], name: Any) -> str:
+    """'Kattegat (2 points: via Øresund)': what a destination costs in movement points (M2)."""
+    via = f": via {', '.join(name(p, p) for p in path[:-1])}" if len(path) > 1 else ""
+    points = f"{len(path)} point{'s' * (len(path) > 1)}"
+    return f"{name(place, place)} ({points}{via})"
+
+
+def _retreat(choice: str) -> Any:
+    if choice.startswith("below:"):
+        return {"below": float(choice.split(":")[1])}
+    if choice.startswith("after:"):
+        return {"after_round": int(choice.split(":")[1])}
+    return "never"
+
+
+class HireForm(forms.Form):
+    """P1, P3: ships hired in an own or allied port, paid at the economy phase."""
+
+    port = forms.ChoiceField()
+    ship_type = forms.ChoiceField(label="Ship type")
+    count = forms.IntegerField(min_value=1, max_value=20, initial=1)
+
+    def __init__(
+        self,
+        *args: Any,
+        ports: list[tuple[str, str]],
+        ship_types: list[tuple[str, str]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, prefix="hire", **kwargs)
+        self.fields["port"].choices = ports
+        self.fields["ship_type"].choices = ship_types

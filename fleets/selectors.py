@@ -1,0 +1,135 @@
+"""Reading for the players' pages: one permission-checked fetch per entity, and the desk's view
+of the world in a fixed number of queries whatever the number of fleets.
+
+Every player page goes through `membership_get` (who may see this campaign, as whom) and every
+fleet through `fleet_get_for_player`: another faction's fleet, or another campaign's, is a 404.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.http import Http404
+
+from campaign.mapping import orders_document, world_document
+from campaign.models import Campaign, Faction, Membership, Turn
+from engine import LegalOrders, World, legal_orders, parse_scenario
+from engine.fog import visible_fleets, watched_seas
+from fleets.models import Fleet
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def membership_get(user: User, slug: str) -> Membership:
+    """The user's membership of the campaign (a player's, or the moderator's); 404 otherwise,
+    so that a campaign's existence is not given away."""
+    if not user.is_authenticated:
+        raise Http404("No such campaign.")
+    membership = (
+        Membership.objects.select_related("campaign", "faction")
+        .filter(user=user, campaign__slug=slug)
+        .first()
+    )
+    if membership is None:
+        raise Http404("No such campaign.")
+    return membership
+
+
+def fleet_get_for_player(membership: Membership, key: str) -> Fleet:
+    """A fleet the member commands (a moderator commands every fleet); 404 otherwise."""
+    fleets = Fleet.objects.filter(campaign=membership.campaign, key=key)
+    if membership.role == Membership.Role.PLAYER:
+        fleets = fleets.filter(owner=membership.faction)
+    fleet = fleets.select_related("owner").first()
+    if fleet is None:
+        raise Http404("No such fleet.")
+    return fleet
+
+
+@dataclass(slots=True)
+class FleetCard:
+    """One of the faction's fleets on the order desk."""
+
+    id: str
+    at: str
+    docked: bool
+    ships: list[dict[str, Any]]
+    legal: LegalOrders
+    order: dict[str, Any] | None  # the order that counts now, if any
+    slot: str
+
+
+@dataclass(slots=True)
+class Desk:
+    campaign: Campaign
+    membership: Membership
+    faction: Faction | None
+    turn: Turn | None
+    world: World
+    document: dict[str, Any]
+    cards: list[FleetCard] = field(default_factory=list)
+    orders: list[dict[str, Any]] = field(default_factory=list)  # the faction's orders that count
+    visible: list[dict[str, Any]] = field(default_factory=list)  # fleets it can see
+    seas: frozenset[str] = frozenset()
+
+    @property
+    def open(self) -> bool:
+        return self.turn is not None and self.turn.status == Turn.Status.OPEN
+
+
+def desk_for(membership: Membership) -> Desk:
+    """The faction's fleets with what each can do and its current order, the fleets it can see
+    (fog of war, issue 4), its treasury: 12 queries, whatever the number of fleets."""
+    campaign = membership.campaign
+    turn = campaign.current_turn
+    document = world_document(campaign)
+    world = parse_scenario(document).world
+    faction = membership.faction
+    key = faction.key if faction is not None else None
+    orders = orders_document(turn) if turn is not None else []
+    mine = [o for o in orders if _belongs(o, key, world)]
+    by_fleet = {o["fleet"]: o for o in mine if "fleet" in o and o["type"] not in ECONOMY}
+    fogged = campaign.fog_of_war and key is not None
+    seen = set(visible_fleets(world, key if fogged else None))
+    desk = Desk(
+        campaign,
+        membership,
+        faction,
+        turn,
+        world,
+        document,
+        orders=mine,
+        seas=watched_seas(world, key) if fogged and key else frozenset(world.map.provinces),
+    )
+    for fleet in document["fleets"]:
+        if fleet["id"] not in seen:
+            continue
+        desk.visible.append(fleet)
+        if key is None or fleet["owner"] == key:
+            desk.cards.append(
+                FleetCard(
+                    id=fleet["id"],
+                    at=fleet["at"],
+                    docked=fleet["docked"],
+                    ships=fleet["ships"],
+                    legal=legal_orders(world, fleet["id"]),
+                    order=by_fleet.get(fleet["id"]),
+                    slot=f"fleet:{fleet['id']}",
+                )
+            )
+    return desk
+
+
+ECONOMY = frozenset({"hire", "repair", "disband", "buyout"})
+
+
+def _belongs(order: dict[str, Any], faction: str | None, world: World) -> bool:
+    """Whether an order is the faction's (every order is the moderator's)."""
+    if faction is None:
+        return True
+    if order.get("type") in ("hire", "buyout"):
+        return order.get("faction") == faction
+    fleet = world.fleets.get(str(order.get("fleet")))
+    return fleet is not None and fleet.owner == faction

@@ -1,0 +1,212 @@
+"""The players' order desk: a page per campaign with the faction's fleets, an order form for
+each built from what the engine says it can do, and the faction's economy orders.
+
+Function views (django-htmx example style): each fetches through the permission-checked
+selectors, binds a form, calls a service, and renders the whole page, or only the changed part
+for htmx requests. Every page works without JavaScript: forms post normally, and the result is the
+page again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from campaign.models import Faction, Port, Province
+from engine import Refusal, battle_odds
+from fleets.forms import HireForm, OrderForm
+from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
+from fleets.services import order_slot, order_submit, order_withdraw
+
+ODDS_SAMPLES = 300
+
+
+@login_required
+@require_GET
+def desk(request: HttpRequest, slug: str) -> HttpResponse:
+    membership = membership_get(request.user, slug)
+    return render(request, "fleets/desk.html", _context(desk_for(membership)))
+
+
+@login_required
+@require_POST
+def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """Give (or change) one fleet's order; the engine's refusal is shown beside the field."""
+    membership = membership_get(request.user, slug)
+    fleet = fleet_get_for_player(membership, key)
+    view = desk_for(membership)
+    card = next(c for c in view.cards if c.id == fleet.key)
+    names = _names(view)
+    form = OrderForm(
+        request.POST, fleet=card.id, legal=card.legal, ships=card.ships, names=names["all"]
+    )
+    if form.is_valid() and view.turn is not None:
+        order = form.to_order()
+        result = order_submit(turn=view.turn, faction=fleet.owner, order=order, user=request.user)
+        if isinstance(result, Refusal):
+            form.refuse(result)
+        else:
+            card.order = order
+            form = None  # a fresh form, showing the order now given
+    return _card_response(request, view, card, form, names)
+
+
+@login_required
+@require_POST
+def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    membership = membership_get(request.user, slug)
+    fleet = fleet_get_for_player(membership, key)
+    view = desk_for(membership)
+    if view.open and view.turn is not None:
+        order_withdraw(
+            turn=view.turn, faction=fleet.owner, slot=f"fleet:{fleet.key}", user=request.user
+        )
+    card = next(c for c in view.cards if c.id == fleet.key)
+    card.order = None
+    return _card_response(request, view, card, None, _names(view))
+
+
+@login_required
+@require_POST
+def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """Hire ships, repair or pay off a fleet (P, U4): recorded for the economy phase."""
+    membership = membership_get(request.user, slug)
+    view = desk_for(membership)
+    faction = membership.faction
+    if faction is None or view.turn is None:
+        messages.error(request, "Only a faction's player gives its economy orders.")
+        return HttpResponseRedirect(reverse("desk", args=[slug]))
+    order: dict[str, Any] | None = None
+    if kind == "hire":
+        form = _hire_form(view, request.POST)
+        if form.is_valid():
+            order = {"type": "hire", "faction": faction.key, **form.cleaned_data}
+        else:
+            messages.error(request, "Choose a port, a ship type and how many.")
+    elif kind in ("repair", "disband"):
+        fleet = fleet_get_for_player(membership, request.POST.get("fleet", ""))
+        order = {"type": kind, "fleet": fleet.key}
+    if order is not None:
+        result = order_submit(
+            turn=view.turn, faction=faction, order=order, user=request.user, slot=order_slot(order)
+        )
+        if isinstance(result, Refusal):
+            messages.error(request, f"{result.message} ({result.code})")
+        else:
+            messages.success(request, "Order recorded for the economy phase.")
+    return HttpResponseRedirect(reverse("desk", args=[slug]) + "#economy")
+
+
+def _card_response(
+    request: HttpRequest, view: Desk, card: FleetCard, form: OrderForm | None, names: dict[str, Any]
+) -> HttpResponse:
+    context = _context(view, names)
+    context["card"] = _card_context(view, card, form, names)
+    if request.htmx:
+        return render(request, "fleets/desk.html#fleet-card", context)
+    if form is None or not form.errors:
+        return HttpResponseRedirect(reverse("desk", args=[view.campaign.slug]) + f"#{card.id}")
+    # Without JavaScript, a refused order shows the whole page with the error by its field.
+    context["cards"] = [context["card"] if c["card"].id == card.id else c for c in context["cards"]]
+    return render(request, "fleets/desk.html", context)
+
+
+def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
+    names = names or _names(view)
+    return {
+        "desk": view,
+        "campaign": view.campaign,
+        "turn": view.turn,
+        "faction": view.faction,
+        "names": names,
+        "cards": [_card_context(view, card, None, names) for card in view.cards],
+        "hire_form": _hire_form(view) if view.faction is not None else None,
+        "strangers": [
+            f for f in view.visible if view.faction is None or f["owner"] != view.faction.key
+        ],
+        "economy": [o for o in view.orders if o["type"] in ("hire", "repair", "disband", "buyout")],
+    }
+
+
+def _card_context(
+    view: Desk, card: FleetCard, form: OrderForm | None, names: dict[str, Any]
+) -> dict[str, Any]:
+    if form is None:
+        form = OrderForm(
+            initial=OrderForm.initial_from(card.order),
+            fleet=card.id,
+            legal=card.legal,
+            ships=card.ships,
+            names=names["all"],
+        )
+    return {
+        "card": card,
+        "form": form,
+        "odds": _odds(view, card),
+        "damaged": any(s["health"] < view.world.ship_types[s["type"]].health for s in card.ships),
+    }
+
+
+def _odds(view: Desk, card: FleetCard) -> dict[str, Any] | None:
+    """Battle odds beside an order that will likely meet an enemy: the fleet against the hostile
+    fleets it can see where it is going (the engine's battle simulated, seeded)."""
+    order = card.order
+    if not order or order.get("type") != "move" or not order.get("path"):
+        return None
+    world = view.world
+    mine = world.fleets[card.id]
+    there = order["path"][-1]
+    enemies = [
+        f
+        for f in world.fleets.values()
+        if not f.docked
+        and f.at == there
+        and world.relations.hostile(mine.owner, f.owner)
+        and f.id in {v["id"] for v in view.visible}
+    ]
+    if not enemies:
+        return None
+    odds = battle_odds(world.rules, [mine], enemies, samples=ODDS_SAMPLES, seed=0)
+    return {
+        "against": [f.id for f in enemies],
+        "win": odds.a_wins,
+        "lose": odds.b_wins,
+        "we_retreat": odds.a_retreats,
+        "they_retreat": odds.b_retreats,
+        "lost": odds.a_ships_lost,
+        "sunk": odds.b_ships_lost,
+    }
+
+
+def _hire_form(view: Desk, data: Any = None) -> HireForm:
+    key = view.faction.key if view.faction else None
+    ports = [
+        (p.id, p.id)
+        for p in view.world.map.ports.values()
+        if key is not None and view.world.relations.friendly(key, p.owner)
+    ]
+    types = [
+        (t.id, f"{t.id} (cost {t.cost}, attack {t.attack}, health {t.health})")
+        for t in view.world.ship_types.values()
+    ]
+    return HireForm(data, ports=ports, ship_types=types)
+
+
+def _names(view: Desk) -> dict[str, Any]:
+    """Display names: 3 queries."""
+    campaign = view.campaign
+    provinces = dict(Province.objects.filter(campaign=campaign).values_list("key", "name"))
+    ports = dict(Port.objects.filter(campaign=campaign).values_list("key", "name"))
+    factions = {f.key: f for f in Faction.objects.filter(campaign=campaign)}
+    return {
+        "provinces": provinces,
+        "ports": ports,
+        "factions": factions,
+        "all": {**provinces, **ports, **{k: f.name for k, f in factions.items()}},
+    }
