@@ -92,42 +92,78 @@ def turns(request: HttpRequest, slug: str) -> HttpResponse:
 def turn_report(request: HttpRequest, slug: str, number: int, fmt: str = "html") -> HttpResponse:
     """A published turn's reports: the faction's own (the moderator picks one with ?faction=)
     and the public bulletin; as a page, or as Markdown or BBCode to paste into a forum."""
-    from reports.bbcode import to_bbcode
-    from reports.build import faction_report, public_bulletin
-    from reports.markdown import to_markdown
-
     membership = membership_get(request.user, slug)
-    campaign = membership.campaign
-    turn = _published(membership, number)
-    assert turn.result is not None
-    assert turn.scenario is not None
-    names = _names(campaign)
-    faction = membership.faction.key if membership.faction else request.GET.get("faction")
-    if faction is not None and not Faction.objects.filter(campaign=campaign, key=faction).exists():
-        raise Http404("No such faction.")
-    bulletin = public_bulletin(turn.scenario, turn.result, names)
-    private = faction_report(turn.scenario, turn.result, faction, names) if faction else None
     map_url = request.build_absolute_uri(reverse("turn_map", args=[slug, number]))
     if fmt in ("md", "bbcode"):
-        render_text = to_markdown if fmt == "md" else to_bbcode
-        parts = [
-            render_text(r, map_url=map_url if i == 0 else None)
-            for i, r in enumerate(r for r in (private, bulletin) if r is not None)
-        ]
-        return HttpResponse("\n\n".join(parts), content_type="text/plain; charset=utf-8")
+        private, bulletin = report_texts(
+            membership, number, fmt, request.GET.get("faction"), map_url=map_url
+        )
+        text = "\n\n".join(t for t in (private, bulletin) if t)
+        return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    turn = _published(membership, number)
+    faction = _report_faction(membership, request.GET.get("faction"))
+    private_report, bulletin_report = _reports(turn, faction)
+    texts = {
+        fmt: report_texts(membership, number, fmt, faction, map_url=map_url)
+        for fmt in ("md", "bbcode")
+    }
     return render(
         request,
         "campaign/turn_report.html",
         {
-            "campaign": campaign,
+            "campaign": membership.campaign,
             "membership": membership,
             "turn": turn,
             "faction": faction,
-            "private": private,
-            "bulletin": bulletin,
-            "factions": campaign.factions.exclude(key=Faction.PIRATES).order_by("key"),
+            "private": private_report,
+            "bulletin": bulletin_report,
+            "texts": {fmt: "\n\n".join(t for t in pair if t) for fmt, pair in texts.items()},
+            "factions": membership.campaign.factions.exclude(key=Faction.PIRATES).order_by("key"),
         },
     )
+
+
+def report_texts(
+    membership: Membership,
+    number: int,
+    fmt: str,
+    chosen: str | None = None,
+    *,
+    map_url: str | None = None,
+) -> tuple[str | None, str]:
+    """The faction's report (None for a moderator who chose none) and the bulletin, as Markdown
+    ("md") or BBCode; the map linked at the top of the first."""
+    from reports.bbcode import to_bbcode
+    from reports.markdown import to_markdown
+
+    turn = _published(membership, number)
+    private, bulletin = _reports(turn, _report_faction(membership, chosen))
+    render_text = to_markdown if fmt == "md" else to_bbcode
+    first = private or bulletin
+    return (
+        render_text(private, map_url=map_url) if private else None,
+        render_text(bulletin, map_url=map_url if first is bulletin else None),
+    )
+
+
+def _reports(turn: Turn, faction: str | None) -> tuple[Any, Any]:
+    from reports.build import faction_report, public_bulletin
+
+    assert turn.result is not None
+    assert turn.scenario is not None
+    names = _names(turn.campaign)
+    bulletin = public_bulletin(turn.scenario, turn.result, names)
+    private = faction_report(turn.scenario, turn.result, faction, names) if faction else None
+    return private, bulletin
+
+
+def _report_faction(membership: Membership, chosen: str | None) -> str | None:
+    """A player reads their own faction's report; the moderator any, or none."""
+    if membership.faction is not None:
+        return membership.faction.key
+    if chosen and Faction.objects.filter(campaign=membership.campaign, key=chosen).exists():
+        return chosen
+    return None
 
 
 def _published(membership: Membership, number: int) -> Turn:

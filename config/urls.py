@@ -6,6 +6,7 @@ from django.urls import path
 
 from campaign import views as campaign_views
 from fleets import views as fleet_views
+from fleets.api import api
 
 urlpatterns = [
     path("", campaign_views.home, name="home"),
@@ -35,5 +36,7 @@ urlpatterns = [
         name="turn_report_bbcode",
     ),
     path("c/<slug:slug>/turns/<int:number>/map.svg", campaign_views.turn_map, name="turn_map"),
+    path("c/<slug:slug>/api-key/", fleet_views.api_key, name="api_key"),
+    path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

@@ -81,3 +81,15 @@ class Order(models.Model):
     class Meta:
         ordering = ["turn", "id"]
         indexes = [models.Index(fields=["turn", "slot"])]
+
+
+class ApiToken(models.Model):
+    """A bot's or script's key to one membership (issue 4, the API): only its hash is kept; the
+    key itself is shown once, when it is made."""
+
+    membership = models.OneToOneField(
+        "campaign.Membership", on_delete=models.CASCADE, related_name="api_token"
+    )
+    digest = models.CharField(max_length=64, unique=True)  # sha256 of the key
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import uuid
 from typing import Any
 
@@ -96,3 +98,35 @@ def _commander(turn: Turn, faction: Faction, order: dict[str, Any]) -> Refusal |
 
 def _real(user: Any) -> Any:
     return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def token_issue(*, membership: Any) -> str:
+    """A new API key for the membership (any older one stops working); shown once."""
+    from fleets.models import ApiToken
+
+    key = secrets.token_urlsafe(32)
+    ApiToken.objects.update_or_create(
+        membership=membership, defaults={"digest": _digest(key), "last_used_at": None}
+    )
+    return key
+
+
+def token_membership(key: str) -> Any:
+    """The membership an API key belongs to, or None."""
+    from django.utils import timezone
+
+    from fleets.models import ApiToken
+
+    token = (
+        ApiToken.objects.select_related("membership__campaign", "membership__faction")
+        .filter(digest=_digest(key))
+        .first()
+    )
+    if token is None:
+        return None
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+    return token.membership
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()

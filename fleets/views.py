@@ -22,7 +22,7 @@ from campaign.models import Faction, Port, Province
 from engine import Refusal, battle_odds
 from fleets.forms import HireForm, OrderForm
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
-from fleets.services import order_slot, order_submit, order_withdraw
+from fleets.services import order_slot, order_submit, order_withdraw, token_issue
 
 ODDS_SAMPLES = 300
 
@@ -101,6 +101,24 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         else:
             messages.success(request, "Order recorded for the economy phase.")
     return HttpResponseRedirect(reverse("desk", args=[slug]) + "#economy")
+
+
+@login_required
+@require_POST
+def api_key(request: HttpRequest, slug: str) -> HttpResponse:
+    """A new API key for this membership, shown once (an older key stops working)."""
+    membership = membership_get(request.user, slug)
+    key = token_issue(membership=membership)
+    base = request.build_absolute_uri("/api/")
+    return render(
+        request,
+        "fleets/api_key.html",
+        {
+            "campaign": membership.campaign,
+            "key": key,
+            "base": base,
+        },
+    )
 
 
 def _card_response(

@@ -22,11 +22,15 @@ def people(open_skirmish, django_user_model):
     users = {}
     for key in ("danes", "swedes", "hanse"):
         users[key] = django_user_model.objects.create_user(key, f"{key}@example.org", "pw")
-        Membership.objects.create(user=users[key], campaign=open_skirmish,
-                                  role=Membership.Role.PLAYER,
-                                  faction=open_skirmish.factions.get(key=key))
+        Membership.objects.create(
+            user=users[key],
+            campaign=open_skirmish,
+            role=Membership.Role.PLAYER,
+            faction=open_skirmish.factions.get(key=key),
+        )
     users["mod"] = django_user_model.objects.create_user("mod", "mod@example.org", "pw")
-    Membership.objects.create(user=users["mod"], campaign=open_skirmish,
-                              role=Membership.Role.MODERATOR)
+    Membership.objects.create(
+        user=users["mod"], campaign=open_skirmish, role=Membership.Role.MODERATOR
+    )
     users["stranger"] = django_user_model.objects.create_user("stranger", "s@example.org", "pw")
     return users

@@ -21,8 +21,13 @@ def order_url(fleet: str) -> str:
 
 
 def form(fleet: str, **fields: str) -> dict[str, str]:
-    base = {"type": "hold", "stance": "engage", "retreat": "never", "prefer": "sink",
-            "if_cornered": "surrender"}
+    base = {
+        "type": "hold",
+        "stance": "engage",
+        "retreat": "never",
+        "prefer": "sink",
+        "if_cornered": "surrender",
+    }
     return {f"{fleet}-{k}": v for k, v in {**base, **fields}.items()}
 
 
@@ -31,16 +36,19 @@ def test_a_player_sees_their_fleets_and_not_the_others_orders(client, people) ->
     page = client.get(desk())
     assert page.status_code == 200
     text = page.content.decode()
-    assert 'id="d1"' in text and 'id="d2"' in text  # the Danish fleets, each with a form
+    assert 'id="d1"' in text  # the Danish fleets, each with a form
+    assert 'id="d2"' in text
     assert 'id="s1"' not in text  # no order form for a Swedish fleet
     assert "Treasury <strong>600</strong>" in text
 
 
 def test_an_order_given_through_htmx_comes_back_as_the_card(client, people) -> None:
     client.force_login(people["swedes"])
-    response = client.post(order_url("s1"), form("s1", type="move", destination="oresund",
-                                                  retreat="below:0.5"),
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        order_url("s1"),
+        form("s1", type="move", destination="oresund", retreat="below:0.5"),
+        headers={"HX-Request": "true"},
+    )
     assert response.status_code == 200
     text = response.content.decode()
     assert text.lstrip().startswith('<section class="card" id="s1"')  # only the card
@@ -62,14 +70,19 @@ def test_without_javascript_the_form_posts_and_the_page_comes_back(client, peopl
 
 def test_the_engines_refusal_is_shown_beside_the_order(client, people) -> None:
     client.force_login(people["swedes"])
-    response = client.post(order_url("s3"), form("s3", type="split", split_ships=["hjorten"],
-                                                  new_fleet="s1"),
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        order_url("s3"),
+        form("s3", type="split", split_ships=["hjorten"], new_fleet="s1"),
+        headers={"HX-Request": "true"},
+    )
     text = response.content.decode()
     assert "there is already a fleet called s1 (invalid_order)" in text
     assert not Order.objects.exists()
-    response = client.post(order_url("s3"), form("s3", type="move", destination="atlantis"),
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        order_url("s3"),
+        form("s3", type="move", destination="atlantis"),
+        headers={"HX-Request": "true"},
+    )
     assert "Select a valid choice" in response.content.decode()
 
 
@@ -80,7 +93,10 @@ def test_an_order_can_be_changed_and_withdrawn(client, people) -> None:
     client.post(reverse("fleet_withdraw", args=["skirmish-in-the-sound", "d1"]))
     rows = list(Order.objects.filter(slot="fleet:d1").order_by("id"))
     assert [r.payload["type"] if r.payload else "withdrawn" for r in rows] == [
-        "move", "hold", "withdrawn"]
+        "move",
+        "hold",
+        "withdrawn",
+    ]
     turn = people["danes"].memberships.get().campaign.current_turn
     from campaign.mapping import orders_document
 
@@ -93,8 +109,7 @@ def test_orders_close_when_the_turn_locks(client, people, open_skirmish) -> None
     page = client.get(desk()).content.decode()
     assert "orders are closed" in page
     assert "Give the order" not in page
-    response = client.post(order_url("d1"), form("d1", type="hold"),
-                           headers={"HX-Request": "true"})
+    response = client.post(order_url("d1"), form("d1", type="hold"), headers={"HX-Request": "true"})
     assert "orders are closed" in response.content.decode()
     assert not Order.objects.exists()
 
@@ -104,15 +119,22 @@ def test_hiring_goes_through_the_engines_checks(client, people) -> None:
     url = reverse("economy_order", args=["skirmish-in-the-sound", "hire"])
     client.post(url, {"hire-port": "copenhagen", "hire-ship_type": "frigate", "hire-count": 2})
     order = Order.objects.get()
-    assert order.payload == {"type": "hire", "faction": "danes", "port": "copenhagen",
-                             "ship_type": "frigate", "count": 2}
-    response = client.post(url, {"hire-port": "malmo", "hire-ship_type": "frigate",
-                                 "hire-count": 1}, follow=True)
+    assert order.payload == {
+        "type": "hire",
+        "faction": "danes",
+        "port": "copenhagen",
+        "ship_type": "frigate",
+        "count": 2,
+    }
+    response = client.post(
+        url, {"hire-port": "malmo", "hire-ship_type": "frigate", "hire-count": 1}, follow=True
+    )
     assert "Choose a port" in response.content.decode()  # a Swedish port is not offered
 
 
-def test_the_desk_needs_few_queries_whatever_the_fleets(client, people,
-                                                        django_assert_max_num_queries) -> None:
+def test_the_desk_needs_few_queries_whatever_the_fleets(
+    client, people, django_assert_max_num_queries
+) -> None:
     client.force_login(people["danes"])
     with django_assert_max_num_queries(20):
         assert client.get(desk()).status_code == 200
