@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest
-from ninja import NinjaAPI, Schema
+from ninja import NinjaAPI, Schema, Status
 from ninja.security import HttpBearer
 
 from campaign.models import Membership, Turn
@@ -121,17 +121,19 @@ def orders(request: HttpRequest, slug: str) -> list[dict[str, Any]]:
     response={201: Given, 400: Refused},
     summary="Give or change an order (the same checks and refusal codes as the desk)",
 )
-def give(request: HttpRequest, slug: str, body: OrderIn) -> tuple[int, Any]:
+def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
     membership = _membership(request, slug)
     turn = membership.campaign.current_turn
     faction = membership.faction
     if turn is None or faction is None:
-        return 400, {"code": "not_commander", "message": "Only a faction's player gives orders."}
+        return Status(
+            400, {"code": "not_commander", "message": "Only a faction's player gives orders."}
+        )
     slot = order_slot(body.order)
     result = order_submit(turn=turn, faction=faction, order=body.order, slot=slot)
     if isinstance(result, Refusal):
-        return 400, {"code": result.code, "message": result.message}
-    return 201, {"slot": slot, "order": body.order}
+        return Status(400, {"code": result.code, "message": result.message})
+    return Status(201, {"slot": slot, "order": body.order})
 
 
 @api.delete(
@@ -139,16 +141,16 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> tuple[int, Any]:
     response={204: None, 400: Refused},
     summary="Withdraw an order (its fleet will hold)",
 )
-def withdraw(request: HttpRequest, slug: str, slot: str) -> tuple[int, Any]:
+def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
     membership = _membership(request, slug)
     turn = membership.campaign.current_turn
     faction = membership.faction
     if turn is None or faction is None or turn.status != Turn.Status.OPEN:
-        return 400, {"code": "invalid_order", "message": "Orders are closed."}
+        return Status(400, {"code": "invalid_order", "message": "Orders are closed."})
     if slot.startswith("fleet:"):
         fleet_get_for_player(membership, slot.split(":", 1)[1])
     order_withdraw(turn=turn, faction=faction, slot=slot)
-    return 204, None
+    return Status(204, None)
 
 
 @api.get("/campaigns/{slug}/turns", summary="Published turns")
