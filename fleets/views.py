@@ -19,7 +19,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Faction, Port, Province
-from engine import Refusal, battle_odds
+from engine import RawOrder, Refusal, battle_odds
+from engine.orders import DEFAULT_STANDING
+from engine.validation import check_orders
 from fleets.forms import HireForm, OrderForm
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
 from fleets.services import order_slot, order_submit, order_withdraw, token_issue
@@ -190,7 +192,12 @@ def _odds(view: Desk, card: FleetCard) -> dict[str, Any] | None:
     ]
     if not enemies:
         return None
-    odds = battle_odds(world.rules, [mine], enemies, samples=ODDS_SAMPLES, seed=0)
+    checked = check_orders(world, [RawOrder(0, order)]).fleet_orders.get(card.id)
+    standing = checked.standing if checked is not None else DEFAULT_STANDING
+    # Our fleet attacks (side A, E3) with its own standing orders; theirs are unknown: default.
+    odds = battle_odds(
+        world.rules, [mine], enemies, standing_a=standing, samples=ODDS_SAMPLES, seed=0
+    )
     return {
         "against": [f.id for f in enemies],
         "win": odds.a_wins,
