@@ -1,0 +1,234 @@
+"""Drawing the map's parts as SVG markup, once everything has its place (`maps.geometry`)."""
+
+from __future__ import annotations
+
+from maps.geometry import BADGE_HEIGHT, BADGE_SIZE, PORT_SIZE, Arrow, Badge, Geometry, Point
+from maps.layout import Layout
+from maps.marks import (
+    LAND,
+    LAND_EDGE,
+    LAND_LINK,
+    PAPER,
+    SEA,
+    SEA_EDGE,
+    SEA_LINK,
+    SEA_UNSEEN,
+    SEA_UNSEEN_EDGE,
+    Attr,
+    anchor,
+    arrow_head_id,
+    el,
+    points,
+    readable_on,
+    ship,
+    star,
+    title,
+)
+from maps.model import Fleet, MapModel
+
+
+def line(
+    a: Point, b: Point, colour: str, width: float, dash: str | None = None, cls: str | None = None
+) -> str:
+    return el(
+        "line",
+        {
+            "class": cls,
+            "x1": a[0],
+            "y1": a[1],
+            "x2": b[0],
+            "y2": b[1],
+            "stroke": colour,
+            "stroke-width": width,
+            "stroke-dasharray": dash,
+            "stroke-linecap": "round",
+        },
+    )
+
+
+def draw_links(model: MapModel, geo: Geometry) -> list[str]:
+    """Adjacency: sea lanes thick and blue, coasts (land–sea) thin and dotted."""
+    out = []
+    for a, b in model.links:
+        kinds = {model.kinds[a], model.kinds[b]}
+        if kinds == {"sea"}:
+            out.append(line(geo.pos[a], geo.pos[b], SEA_LINK, 2.2, cls="link sea-sea"))
+        elif kinds == {"land"}:
+            out.append(line(geo.pos[a], geo.pos[b], LAND_LINK, 1.2, cls="link land-land"))
+        else:
+            out.append(line(geo.pos[a], geo.pos[b], LAND_LINK, 1.1, "2 3", "link land-sea"))
+    return out
+
+
+def draw_provinces(model: MapModel, geo: Geometry, layout: Layout) -> list[str]:
+    out = []
+    for pid, (x, y) in geo.pos.items():
+        kind = model.kinds[pid]
+        unseen = kind == "sea" and model.watched is not None and pid not in model.watched
+        if kind == "sea":
+            fill, edge = (SEA_UNSEEN, SEA_UNSEEN_EDGE) if unseen else (SEA, SEA_EDGE)
+        else:
+            fill, edge = LAND, LAND_EDGE
+        what = "sea, out of sight" if unseen else kind
+        out.append(
+            el(
+                "g",
+                {"class": f"province {kind}" + (" unseen" if unseen else ""), "data-province": pid},
+                title(f"{layout.province_name(pid)} ({what})"),
+                el(
+                    "circle",
+                    {"cx": x, "cy": y, "r": geo.radius[pid], "fill": fill, "stroke": edge},
+                ),
+            )
+        )
+    return out
+
+
+def draw_ports(model: MapModel, geo: Geometry, layout: Layout) -> list[str]:
+    out = []
+    for pid, port in model.ports.items():
+        x, y, _, _ = geo.ports[pid]
+        text = (
+            f"{layout.port_name(pid)}: port of {layout.faction_name(port.owner)}"
+            f" in {layout.province_name(port.province)}"
+        )
+        out.append(
+            el(
+                "g",
+                {"class": "port", "data-port": pid},
+                title(text),
+                anchor(x, y, PORT_SIZE, layout.colour(port.owner)),
+            )
+        )
+    return out
+
+
+def draw_blockades(
+    model: MapModel, geo: Geometry, badges: dict[str, Badge], layout: Layout
+) -> list[str]:
+    """A dashed ring round each blockaded port and a dashed line to each (drawn) blockader."""
+    out = []
+    for fleet in model.fleets.values():
+        if fleet.blockading is None:
+            continue
+        x, y, _, _ = geo.ports[fleet.blockading]
+        colour = layout.colour(fleet.owner)
+        badge = badges[fleet.id].box
+        text = f"{layout.port_name(fleet.blockading)} blockaded by {fleet.id}"
+        ring_attrs: dict[str, Attr] = {
+            "cx": x,
+            "cy": y,
+            "r": PORT_SIZE * 0.95,
+            "fill": "none",
+            "stroke": colour,
+            "stroke-width": 2.2,
+            "stroke-dasharray": "4 2.5",
+        }
+        out.append(
+            el(
+                "g",
+                {"class": "blockade", "data-fleet": fleet.id, "data-port": fleet.blockading},
+                title(text),
+                line((badge.cx, badge.cy), (x, y), colour, 2, "5 3"),
+                el("circle", ring_attrs),
+            )
+        )
+    return out
+
+
+def draw_arrows(arrows: list[Arrow], layout: Layout) -> list[str]:
+    """Each order as a line in the owner's colour on a pale casing, with an arrow head (a
+    blockade's dashed)."""
+    out = []
+    verb = {"move": "moves", "enter_port": "enters port", "blockade": "blockades"}
+    for arrow in arrows:
+        colour = layout.colour(arrow.fleet.owner)
+        shape = {"points": points(arrow.points), "fill": "none", "stroke-linejoin": "round"}
+        dash = "7 4" if arrow.type == "blockade" else None
+        out.append(
+            el(
+                "g",
+                {"class": f"order {arrow.type}", "data-fleet": arrow.fleet.id},
+                title(f"{arrow.fleet.id} {verb[arrow.type]}: {' → '.join(arrow.names)}"),
+                el("polyline", {**shape, "stroke": PAPER, "stroke-width": 5, "opacity": 0.85}),
+                el(
+                    "polyline",
+                    {
+                        **shape,
+                        "stroke": colour,
+                        "stroke-width": 2.6,
+                        "stroke-dasharray": dash,
+                        "marker-end": f"url(#{arrow_head_id(colour)})",
+                    },
+                ),
+            )
+        )
+    return out
+
+
+def draw_battles(battles: dict[str, tuple[float, ...]], layout: Layout) -> list[str]:
+    return [
+        el(
+            "g",
+            {"class": "battle", "data-province": pid},
+            title(f"Battle at {layout.province_name(pid)}"),
+            star(x, y, r),
+        )
+        for pid, (x, y, r) in battles.items()
+    ]
+
+
+def fleet_title(fleet: Fleet, layout: Layout) -> str:
+    ships = f"{fleet.ships} ship" + ("" if fleet.ships == 1 else "s")
+    where = layout.port_name(fleet.at) if fleet.docked else layout.province_name(fleet.at)
+    text = f"{fleet.id}: {ships} of {layout.faction_name(fleet.owner)} at {where}"
+    if fleet.docked:
+        text += " (in port)"
+    if fleet.blockading:
+        text += f", blockading {layout.port_name(fleet.blockading)}"
+    if fleet.adrift:
+        text += ", adrift"
+    return text
+
+
+def draw_fleets(model: MapModel, badges: dict[str, Badge], layout: Layout) -> list[str]:
+    out = []
+    for fid, fleet in model.fleets.items():
+        badge = badges[fid]
+        box, colour = badge.box, layout.colour(fleet.owner)
+        ink = readable_on(colour)
+        parts = [title(fleet_title(fleet, layout))]
+        if badge.leader:
+            parts.append(line(badge.anchor, (box.cx, box.cy), colour, 1.2))
+        parts.append(
+            el(
+                "rect",
+                {
+                    "x": box.x0,
+                    "y": box.y0,
+                    "width": box.x1 - box.x0,
+                    "height": box.y1 - box.y0,
+                    "rx": BADGE_HEIGHT / 2,
+                    "fill": colour,
+                    "stroke": "#ffffff",
+                    "stroke-width": 1.5,
+                    "stroke-dasharray": "3 2" if fleet.adrift else None,
+                },
+            )
+        )
+        parts.append(ship(box.x0 + 9.5, box.cy - 0.3, ink))
+        parts.append(
+            el(
+                "text",
+                {
+                    "x": box.x0 + 17,
+                    "y": box.cy + BADGE_SIZE * 0.36,
+                    "font-size": BADGE_SIZE,
+                    "font-weight": "bold",
+                    "fill": ink,
+                },
+                text=str(fleet.ships),
+            )
+        )
+        out.append(el("g", {"class": "fleet", "data-fleet": fid}, *parts))
+    return out

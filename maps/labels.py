@@ -1,0 +1,239 @@
+"""Names on the map: port names, then province names, each put where it covers least of what is
+drawn, reads as belonging to its own place rather than a neighbour's, and, when a long name
+fits nowhere on one line, on two."""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+from maps.draw import line
+from maps.geometry import PORT_SIZE, Geometry, Point
+from maps.layout import Layout
+from maps.marks import INK, LAND_INK, PAPER, SEA_INK, Attr, el
+from maps.model import MapModel
+from maps.place import Box, Candidate, Placer, ring, text_width
+
+LABEL_SIZE = 11.0
+PORT_LABEL_SIZE = 10.5
+NEIGHBOURHOOD = 150.0
+LABEL_WEIGHT = 2.0
+REPAIR_ROUNDS = 6
+REPAIR_BUDGET = 4000  # moves tried at most, whatever the map's size
+CROWDED = 400  # labels
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    text: str
+    kind: str  # sea | land | port
+    at: Point
+    gap: float  # the radius of what is named
+    size: float
+    province: str  # the province named, or the port's
+
+
+def _distance(point: Point, box: Box) -> float:
+    dx = max(box.x0 - point[0], 0.0, point[0] - box.x1)
+    dy = max(box.y0 - point[1], 0.0, point[1] - box.y1)
+    return math.hypot(dx, dy)
+
+
+def _variants(text: str) -> list[tuple[str, ...]]:
+    """The text on one line, and split in two at the space nearest its middle when long."""
+    out: list[tuple[str, ...]] = [(text,)]
+    if " " in text.strip() and len(text) > 12:
+        spaces = [i for i, c in enumerate(text) if c == " "]
+        cut = min(spaces, key=lambda i: (abs(len(text) / 2 - i), i))
+        out.append((text[:cut], text[cut + 1 :]))
+    return out
+
+
+def place_labels(model: MapModel, geo: Geometry, layout: Layout, placer: Placer) -> list[str]:
+    jobs = [
+        Job(
+            layout.port_name(pid), "port", (x, y), PORT_SIZE / 2 + 1, PORT_LABEL_SIZE, port.province
+        )
+        for (pid, (x, y, _, _)), port in zip(geo.ports.items(), model.ports.values(), strict=True)
+    ]
+    jobs += [
+        Job(
+            layout.province_name(pid),
+            model.kinds[pid],
+            geo.pos[pid],
+            geo.radius[pid],
+            LABEL_SIZE,
+            pid,
+        )
+        for pid in geo.pos
+    ]
+    crowded = len(jobs) > CROWDED  # then the quick way: fewer places tried, no repairs
+    options = [_options(job, geo, 1 if crowded else 3) for job in jobs]
+    out: list[str] = []
+    for job, opts, k in zip(
+        jobs, options, _arrange(options, placer, 0 if crowded else REPAIR_BUDGET), strict=True
+    ):
+        spot, lines, _ = opts[k]
+        placer.take(spot.box, LABEL_WEIGHT)
+        out += _markup(job, spot, lines)
+    return out
+
+
+Option = tuple[Candidate, tuple[str, ...], float]
+
+
+def _options(job: Job, geo: Geometry, steps: int) -> list[Option]:
+    """Every place the label may go, with its fixed penalty (further out, on two lines, or
+    nearer another province than its own)."""
+    others = [
+        (p, geo.radius[pid])
+        for pid, p in geo.pos.items()
+        if pid != job.province and math.dist(p, job.at) < NEIGHBOURHOOD
+    ]
+    out: list[Option] = []
+    for n, lines in enumerate(_variants(job.text)):
+        w = max(text_width(t, job.size, bold=job.kind == "port") for t in lines) + 5
+        h = job.size * (1.3 + 1.1 * (len(lines) - 1))
+        for spot in ring(*job.at, job.gap + 1.5, w, h, steps=steps):
+            extra = 6.0 * n
+            mine = _distance(job.at, spot.box) - job.gap
+            if spot.step == 0 and any(_distance(p, spot.box) - r + 2 < mine for p, r in others):
+                extra += 45  # nearer a neighbour than its own place, and no leader line
+            out.append((spot, lines, extra))
+    return out
+
+
+def _corners(box: Box) -> tuple[float, float, float, float]:
+    return box.x0, box.y0, box.x1, box.y1
+
+
+def _neighbours(hulls: list[Box]) -> list[list[int]]:
+    """For each label, the others whose places could touch its own (found through a grid)."""
+    cell = 64.0
+    grid: dict[tuple[int, int], list[int]] = {}
+
+    def cells(box: Box) -> list[tuple[int, int]]:
+        return [
+            (i, j)
+            for i in range(math.floor(box.x0 / cell), math.floor(box.x1 / cell) + 1)
+            for j in range(math.floor(box.y0 / cell), math.floor(box.y1 / cell) + 1)
+        ]
+
+    for n, hull in enumerate(hulls):
+        for c in cells(hull):
+            grid.setdefault(c, []).append(n)
+    out = []
+    for n, hull in enumerate(hulls):
+        found = {m for c in cells(hull) for m in grid[c] if m != n}
+        out.append(sorted(m for m in found if hull.overlap(hulls[m]) > 0))
+    return out
+
+
+def _arrange(options: list[list[Option]], placer: Placer, budget: int) -> list[int]:
+    """An option for each label, so that together they cover the least of the map and of each
+    other: greedy first, then repairs. A costly label tries its cheaper places, moving the
+    labels in the way to their best other places, and keeps the change if the sum improves.
+    An option's cost is at least its penalty, which orders and cuts short every search."""
+    count = len(options)
+    boxes = [
+        [(o[0].box.x0, o[0].box.y0, o[0].box.x1, o[0].box.y1) for o in opts] for opts in options
+    ]
+    lower = [[o[0].penalty + o[2] for o in opts] for opts in options]
+    ranked = [sorted(range(len(low)), key=lambda k: (low[k], k)) for low in lower]
+    cache: list[dict[int, float]] = [{} for _ in range(count)]
+    near = _neighbours([functools.reduce(Box.union, (o[0].box for o in opts)) for opts in options])
+    current = [-1] * count  # -1: not placed yet
+
+    def fixed(i: int, k: int) -> float:
+        value = cache[i].get(k)
+        if value is None:
+            value = cache[i][k] = lower[i][k] + placer.cost(options[i][k][0].box)
+        return value
+
+    def cost(i: int, k: int) -> float:
+        x0, y0, x1, y1 = boxes[i][k]
+        clash = 0.0
+        for j in near[i]:
+            m = current[j]
+            if m < 0:
+                continue
+            a0, b0, a1, b1 = boxes[j][m]
+            if a0 >= x1 or a1 <= x0 or b0 >= y1 or b1 <= y0:
+                continue
+            w = (x1 if x1 < a1 else a1) - (x0 if x0 > a0 else a0)
+            clash += w * ((y1 if y1 < b1 else b1) - (y0 if y0 > b0 else b0))
+        return fixed(i, k) + LABEL_WEIGHT * clash
+
+    def best(i: int) -> int:
+        chosen, least = ranked[i][0], math.inf
+        for k in ranked[i]:
+            if lower[i][k] >= least - 1e-9:
+                break
+            value = cost(i, k)
+            if value < least - 1e-9:
+                chosen, least = k, value
+        return chosen
+
+    for i in range(count):
+        current[i] = best(i)
+    for _ in range(REPAIR_ROUNDS):
+        costly = [i for i in range(count) if cost(i, current[i]) > 4]
+        changed = False
+        for i in sorted(costly, key=lambda i: (-cost(i, current[i]), i)):
+            before = cost(i, current[i])
+            for k in ranked[i]:
+                if lower[i][k] >= before - 1 or budget <= 0:
+                    break
+                if fixed(i, k) >= before - 1:
+                    continue
+                budget -= 1
+                saved = list(current)
+                delta = cost(i, k) - before
+                current[i] = k
+                x0, y0, x1, y1 = boxes[i][k]
+                for j in near[i]:
+                    a0, b0, a1, b1 = boxes[j][current[j]]
+                    if min(x1, a1) > max(x0, a0) and min(y1, b1) > max(y0, b0):  # in the way
+                        was = cost(j, current[j])
+                        current[j] = best(j)
+                        delta += cost(j, current[j]) - was
+                if delta < -1e-9:
+                    changed = True
+                    break
+                current = saved
+        if not changed:
+            break
+    return current
+
+
+def _markup(job: Job, spot: Candidate, lines: tuple[str, ...]) -> list[str]:
+    box, (x, y) = spot.box, job.at
+    out = []
+    if spot.step > 0:
+        near = (min(max(x, box.x0), box.x1), min(max(y, box.y0), box.y1))
+        d = math.dist((x, y), near) or 1.0
+        start = (x + (near[0] - x) * job.gap / d, y + (near[1] - y) * job.gap / d)
+        out.append(line(start, near, "#8a8a8a", 0.7))
+    size = job.size
+    first = box.cy + size * 0.36 - (len(lines) - 1) * size * 0.55
+    attrs: dict[str, Attr] = {
+        "font-size": size,
+        "text-anchor": "middle",
+        "fill": {"sea": SEA_INK, "land": LAND_INK}.get(job.kind, INK),
+        "font-style": "italic" if job.kind == "sea" else None,
+        "font-weight": "bold" if job.kind == "port" else None,
+        "stroke": PAPER,
+        "stroke-width": 3,
+        "stroke-linejoin": "round",
+        "paint-order": "stroke",
+    }
+    if len(lines) == 1:
+        out.append(el("text", {"x": box.cx, "y": first, **attrs}, text=lines[0]))
+    else:
+        spans = [
+            el("tspan", {"x": box.cx, "y": first + i * size * 1.1}, text=t)
+            for i, t in enumerate(lines)
+        ]
+        out.append(el("text", attrs, *spans))
+    return out

@@ -1,0 +1,216 @@
+"""Geometry for the map: boxes, estimated text widths and a greedy placer that puts labels and
+badges where they overlap least with what is already drawn (deterministic: ties go to the first
+candidate)."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# Advance widths of a Helvetica/Arial-like sans serif, in thousandths of the font size.
+_WIDTHS = {
+    **dict.fromkeys("ijl'|", 222),
+    **dict.fromkeys(" .,:;!ftI/[]", 278),
+    **dict.fromkeys("r()-", 333),
+    **dict.fromkeys("ckvxyzsJ", 500),
+    **dict.fromkeys("abdeghnopqu0123456789–L_#$?", 556),
+    **dict.fromkeys("FTZ", 611),
+    **dict.fromkeys("ABEKPSVXY&", 667),
+    **dict.fromkeys("CDHNRUw", 722),
+    **dict.fromkeys("GOQ", 778),
+    **dict.fromkeys("mM", 833),
+    **dict.fromkeys("W%", 944),
+}
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """An estimate of the text's width in drawing units (letters with accents count as their
+    base letter; anything unknown as a digit)."""
+    total = 0
+    for char in text:
+        base = unicodedata.normalize("NFD", char)[:1] or char
+        total += _WIDTHS.get(base, 556)
+    return total * size / 1000 * (1.08 if bold else 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-aligned rectangle."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @classmethod
+    def around(cls, cx: float, cy: float, width: float, height: float) -> Box:
+        return cls(cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def area(self) -> float:
+        return (self.x1 - self.x0) * (self.y1 - self.y0)
+
+    def overlap(self, other: Box) -> float:
+        w = min(self.x1, other.x1) - max(self.x0, other.x0)
+        h = min(self.y1, other.y1) - max(self.y0, other.y0)
+        return w * h if w > 0 and h > 0 else 0.0
+
+    def grow(self, by: float) -> Box:
+        return Box(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
+
+    def union(self, other: Box) -> Box:
+        return Box(
+            min(self.x0, other.x0),
+            min(self.y0, other.y0),
+            max(self.x1, other.x1),
+            max(self.y1, other.y1),
+        )
+
+
+def circle_box(cx: float, cy: float, r: float) -> Box:
+    """The square a circle mostly fills (its overlap stands for the circle's)."""
+    return Box.around(cx, cy, 1.7 * r, 1.7 * r)
+
+
+class Placer:
+    """What is drawn so far, as weighted boxes in a grid of cells; `choose` picks and takes the
+    candidate that covers the least of it (plus the candidate's own penalty)."""
+
+    CELL = 32.0
+
+    def __init__(self, bounds: Box) -> None:
+        self.bounds = bounds
+        # Per cell: (x0, y0, x1, y1, weight, handle) of every box reaching into it.
+        self._grid: dict[tuple[int, int], list[tuple[float, float, float, float, float, int]]] = {}
+        self._dropped: set[int] = set()
+        self._count = 0
+
+    def _cells(self, box: Box) -> list[tuple[int, int]]:
+        c = self.CELL
+        return [
+            (i, j)
+            for i in range(math.floor(box.x0 / c), math.floor(box.x1 / c) + 1)
+            for j in range(math.floor(box.y0 / c), math.floor(box.y1 / c) + 1)
+        ]
+
+    def take(self, box: Box, weight: float = 1.0) -> int:
+        """Record a box; the number returned can `drop` it again."""
+        handle = self._count
+        self._count += 1
+        item = (box.x0, box.y0, box.x1, box.y1, weight, handle)
+        for cell in self._cells(box):
+            self._grid.setdefault(cell, []).append(item)
+        return handle
+
+    def drop(self, handle: int) -> None:
+        self._dropped.add(handle)
+
+    def cost(self, box: Box) -> float:
+        """How much of what is drawn the box would cover (weighted), and of the outside."""
+        total = 6 * (box.area - box.overlap(self.bounds))
+        c, grid, dropped = self.CELL, self._grid, self._dropped
+        bx0, by0, bx1, by1 = box.x0, box.y0, box.x1, box.y1
+        for cell in self._cells(box):
+            items = grid.get(cell)
+            if not items:
+                continue
+            cx0, cy0 = cell[0] * c, cell[1] * c
+            cx1, cy1 = cx0 + c, cy0 + c
+            for x0, y0, x1, y1, weight, handle in items:
+                ox0 = x0 if x0 > bx0 else bx0
+                ox1 = x1 if x1 < bx1 else bx1
+                if ox1 <= ox0:
+                    continue
+                oy0 = y0 if y0 > by0 else by0
+                oy1 = y1 if y1 < by1 else by1
+                if oy1 <= oy0:
+                    continue
+                # Count each overlap once: in the cell holding its top left corner.
+                if ox0 < cx0 or ox0 >= cx1 or oy0 < cy0 or oy0 >= cy1:
+                    continue
+                if handle not in dropped:
+                    total += (ox1 - ox0) * (oy1 - oy0) * weight
+        return total
+
+    def choose(self, candidates: Sequence[Candidate], weight: float = 1.0) -> Candidate:
+        """The best candidate, taken with the weight: the least cost, ties going to the least
+        penalty, then the earliest. A cost is at least the penalty, so candidates are tried by
+        penalty and the search stops once no penalty left can beat the best cost found."""
+        best, best_cost = candidates[0], math.inf
+        for candidate in sorted(candidates, key=lambda c: c.penalty):  # stable: earliest first
+            if candidate.penalty >= best_cost - 1e-9:
+                break
+            cost = self.cost(candidate.box) + candidate.penalty
+            if cost < best_cost - 1e-9:
+                best, best_cost = candidate, cost
+        self.take(best.box, weight)
+        return best
+
+
+# Directions tried around an anchor, in order of preference: right, upper right, lower right,
+# left, ... (a label reads best to the right of its place).
+DIRECTIONS = tuple(
+    (math.cos(math.radians(a)), math.sin(math.radians(a)))
+    for a in (
+        0,
+        -45,
+        45,
+        180,
+        -135,
+        135,
+        -90,
+        90,
+        -22.5,
+        22.5,
+        -157.5,
+        157.5,
+        -67.5,
+        67.5,
+        -112.5,
+        112.5,
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    box: Box
+    penalty: float
+    step: int  # 0: touching the anchor; more: further out (worth a leader line)
+
+
+def ring(
+    cx: float,
+    cy: float,
+    gap: float,
+    width: float,
+    height: float,
+    *,
+    steps: int = 3,
+    prefer: tuple[float, float] | None = None,
+) -> list[Candidate]:
+    """Boxes of the given size around a point, their near edge `gap` away from it, then further
+    out. With `prefer`, a unit direction, the directions closest to it come first."""
+    out: list[Candidate] = []
+    for step in range(steps):
+        reach = gap + step * max(height, 12)
+        for n, (dx, dy) in enumerate(DIRECTIONS):
+            # The box's near edge (not its centre) at `reach` along the direction.
+            bx = cx + dx * reach + (width / 2 if dx > 0.3 else -width / 2 if dx < -0.3 else 0)
+            by = cy + dy * reach + (height / 2 if dy > 0.3 else -height / 2 if dy < -0.3 else 0)
+            if prefer is None:
+                penalty = 0.4 * n
+            else:
+                penalty = 12 * (1 - dx * prefer[0] - dy * prefer[1]) + 0.01 * n
+            out.append(Candidate(Box.around(bx, by, width, height), penalty + 60 * step, step))
+    return out

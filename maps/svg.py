@@ -1,0 +1,145 @@
+"""The campaign map as one self-contained SVG (issue 4, "The map").
+
+`map_svg` draws provinces at their layout positions (seas blue, land beige), their links, ports,
+fleets with their ship counts, blockades, battles from a turn's events and arrows for orders.
+With a viewer and fog, only the fleets `engine.fog` lets that faction see are drawn at all, and
+the seas it does not watch are shaded. The same input always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from maps.draw import (
+    draw_arrows,
+    draw_battles,
+    draw_blockades,
+    draw_fleets,
+    draw_links,
+    draw_ports,
+    draw_provinces,
+)
+from maps.geometry import (
+    PORT_SIZE,
+    arrow_paths,
+    battle_spots,
+    map_bounds,
+    measure,
+    moving_orders,
+    place_fleets,
+    take_lines,
+)
+from maps.labels import place_labels
+from maps.layout import Layout
+from maps.legend import Legend, legend_rows
+from maps.marks import BACKGROUND, FONT, arrow_head, el, title
+from maps.model import MapModel, read_model
+from maps.place import Box, Placer, circle_box
+
+
+def map_svg(
+    world_doc: Mapping[str, Any],
+    layout: Layout,
+    *,
+    viewer: str | None = None,
+    fog: bool = True,
+    orders: Sequence[Mapping[str, Any]] = (),
+    events: Sequence[Mapping[str, Any]] = (),
+    width: int = 1000,
+) -> str:
+    """The map as an SVG document (a string, no XML declaration, ready to inline in HTML).
+
+    `world_doc` is a naval-scenario/1 document (its map, factions and fleets; campaign-only keys
+    are ignored). With `viewer` (a faction id) and `fog`, the document must be a valid scenario:
+    only the fleets that faction may see are drawn (`engine.ScenarioError` otherwise). `orders`
+    (move, enter_port, blockade) of drawn fleets become arrows: all of them for the moderator
+    (no viewer), only the viewer's own otherwise. Every `battle` event in `events` puts a marker
+    on its province (battles are public news). `width` is the SVG's width in pixels; the height
+    follows the map's proportions."""
+    if width < 1:
+        raise ValueError("width must be at least 1")
+    model = read_model(world_doc, viewer, fog)
+    geo = measure(model, layout, world_doc)
+    placer = Placer(map_bounds(geo))
+    for pid, (x, y) in geo.pos.items():
+        placer.take(circle_box(x, y, geo.radius[pid]), 1.5)
+    for x, y, _, _ in geo.ports.values():
+        placer.take(Box.around(x, y, PORT_SIZE, PORT_SIZE), 2)
+    battles = battle_spots(events, geo)
+    for x, y, r in battles.values():
+        placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
+    arrow_orders = moving_orders(orders, model, geo, viewer)
+    legend = Legend(
+        legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders)), placer
+    )
+    badges = place_fleets(model, geo, placer)
+    arrows = arrow_paths(arrow_orders, model, geo, badges, layout)
+    take_lines(placer, arrows)
+    labels = place_labels(model, geo, layout, placer)
+    bounds = placer.bounds
+
+    defs = sorted({layout.colour(a.fleet.owner) for a in arrows})
+    body = [
+        title(layout.title),
+        el("desc", text=description(model, layout, viewer, fog, battles, arrows)),
+        el("defs", {}, *(arrow_head(c) for c in defs)) if defs else "",
+        el(
+            "rect",
+            {
+                "x": bounds.x0,
+                "y": bounds.y0,
+                "width": bounds.x1 - bounds.x0,
+                "height": bounds.y1 - bounds.y0,
+                "fill": BACKGROUND,
+            },
+        ),
+        el("g", {"class": "links"}, *draw_links(model, geo)),
+        el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
+        el("g", {"class": "blockades"}, *draw_blockades(model, geo, badges, layout)),
+        el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
+        el("g", {"class": "orders"}, *draw_arrows(arrows, layout)),
+        el("g", {"class": "labels"}, *labels),
+        el("g", {"class": "battles"}, *draw_battles(battles, layout)),
+        el("g", {"class": "fleets"}, *draw_fleets(model, badges, layout)),
+        legend.markup(),
+    ]
+    height = width * (bounds.y1 - bounds.y0) / (bounds.x1 - bounds.x0)
+    return el(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": width,
+            "height": round(height),
+            "viewBox": f"{bounds.x0:.0f} {bounds.y0:.0f} "
+            f"{bounds.x1 - bounds.x0:.0f} {bounds.y1 - bounds.y0:.0f}",
+            "font-family": FONT,
+            "class": "admiralty-map",
+        },
+        *body,
+    )
+
+
+def description(
+    model: MapModel,
+    layout: Layout,
+    viewer: str | None,
+    fog: bool,
+    battles: Mapping[str, object],
+    arrows: Sequence[object],
+) -> str:
+    seas = sum(1 for k in model.kinds.values() if k == "sea")
+    lands = len(model.kinds) - seas
+    text = (
+        f"{seas} sea and {lands} land provinces, {len(model.ports)} ports, "
+        f"{len(model.fleets)} fleets shown, {len(battles)} battle markers, "
+        f"{len(arrows)} order arrows. "
+    )
+    if viewer is None:
+        return text + "Every fleet is shown."
+    if not fog:
+        return text + f"Seen by {layout.faction_name(viewer)}, without fog of war."
+    return (
+        text + f"Seen by {layout.faction_name(viewer)}: only the fleets it can see are shown; "
+        "shaded seas are out of its sight."
+    )
