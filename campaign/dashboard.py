@@ -27,6 +27,7 @@ from campaign.models import Campaign, Faction, Membership, Turn
 from campaign.resolution import turn_progress
 from campaign.review import turn_review
 from campaign.selectors import factions_without_orders
+from campaign.views import campaign_names
 from engine import Refusal, parse_scenario, suggest_pirate_orders
 from fleets.services import order_slot, order_submit
 
@@ -67,7 +68,9 @@ def dashboard(
         context["ordered"] = sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o})
         context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
         if turn.status in (Turn.Status.RESOLVED, Turn.Status.PUBLISHED) and turn.result:
-            context["review"] = turn_review(turn.scenario or {}, turn.result)
+            context["review"] = turn_review(
+                turn.scenario or {}, turn.result, campaign_names(campaign)
+            )
         if turn.status == Turn.Status.OPEN:
             context["pirate_orders"] = pirate_suggestions(campaign)
             context["factions"] = campaign.factions.order_by("key")

@@ -1,5 +1,5 @@
-"""What the moderator reviews before publishing: the state diff and each faction's report preview,
-written from the stored result only (issue 4 turns the previews into the players' reports)."""
+"""What the moderator reviews before publishing: the state diff, and each faction's report as the
+player will read it, written from the stored result only."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.report import text_report
+from reports.build import Names, faction_report
+from reports.markdown import to_markdown
 
 
 @dataclass(slots=True)
@@ -35,7 +37,9 @@ class Review:
     full_report: str = ""
 
 
-def turn_review(scenario: dict[str, Any], result: dict[str, Any]) -> Review:
+def turn_review(
+    scenario: dict[str, Any], result: dict[str, Any], names: Names | None = None
+) -> Review:
     """The diff between the locked world and the result, per faction, with report previews."""
     before, after = scenario, result["state"]
     review = Review(refused=result["refused"], full_report=text_report(result))
@@ -55,31 +59,17 @@ def turn_review(scenario: dict[str, Any], result: dict[str, Any]) -> Review:
                 ships_after=_ships(after["fleets"], key),
                 fleets_before=sum(1 for f in before["fleets"] if f["owner"] == key),
                 fleets_after=sum(1 for f in after["fleets"] if f["owner"] == key),
-                report=faction_report_preview(scenario, result, key),
+                report=faction_report_preview(scenario, result, key, names),
             )
         )
     return review
 
 
-def faction_report_preview(scenario: dict[str, Any], result: dict[str, Any], faction: str) -> str:
-    """The turn's events that concern the faction: its fleets, its money, its battles."""
-    mine = {f["id"] for f in scenario["fleets"] if f["owner"] == faction}
-    mine |= {f["id"] for f in result["state"]["fleets"] if f["owner"] == faction}
-    events = [e for e in result["events"] if _concerns(e, faction, mine)]
-    own = [f for f in result["state"]["factions"] if f["id"] == faction]
-    return text_report({"events": events, "refused": [], "state": {"factions": own}})
-
-
-def _concerns(event: dict[str, Any], faction: str, fleets: set[str]) -> bool:
-    if event.get("faction") == faction or event.get("to_faction") == faction:
-        return True
-    if event.get("from_faction") == faction:
-        return True
-    if event["type"] == "battle":
-        sides = event["sides"]["A"] + event["sides"]["B"]
-        helpers = event["supporters"]["A"] + event["supporters"]["B"]
-        return bool(fleets & set(sides + helpers))
-    return bool({event.get("fleet"), event.get("from_fleet")} & fleets)
+def faction_report_preview(
+    scenario: dict[str, Any], result: dict[str, Any], faction: str, names: Names | None = None
+) -> str:
+    """The report the faction will read once the turn is published (reports/), as Markdown."""
+    return to_markdown(faction_report(scenario, result, faction, names or Names()))
 
 
 def _ships(fleets: list[dict[str, Any]], faction: str) -> int:

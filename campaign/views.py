@@ -15,6 +15,11 @@ from django.views.decorators.http import require_GET
 from campaign.mapping import orders_document, world_document
 from campaign.models import Faction, Membership, Port, Province, Turn
 from fleets.selectors import membership_get
+from maps.layout import layout_from_rows
+from maps.svg import map_svg
+from reports.bbcode import to_bbcode
+from reports.build import Names, faction_report, public_bulletin
+from reports.markdown import to_markdown
 
 
 @login_required
@@ -28,8 +33,6 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     """The map as it stands, as the member sees it, with the faction's orders as arrows."""
-    from maps.svg import map_svg
-
     membership = membership_get(request.user, slug)
     campaign = membership.campaign
     turn = campaign.current_turn
@@ -49,8 +52,6 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def turn_map(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published turn's map: the world after it, with its battles marked."""
-    from maps.svg import map_svg
-
     membership = membership_get(request.user, slug)
     turn = _published(membership, number)
     assert turn.result is not None
@@ -133,9 +134,6 @@ def report_texts(
 ) -> tuple[str | None, str]:
     """The faction's report (None for a moderator who chose none) and the bulletin, as Markdown
     ("md") or BBCode; the map linked at the top of the first."""
-    from reports.bbcode import to_bbcode
-    from reports.markdown import to_markdown
-
     turn = _published(membership, number)
     private, bulletin = _reports(turn, _report_faction(membership, chosen))
     render_text = to_markdown if fmt == "md" else to_bbcode
@@ -147,11 +145,9 @@ def report_texts(
 
 
 def _reports(turn: Turn, faction: str | None) -> tuple[Any, Any]:
-    from reports.build import faction_report, public_bulletin
-
     assert turn.result is not None
     assert turn.scenario is not None
-    names = _names(turn.campaign)
+    names = campaign_names(turn.campaign)
     bulletin = public_bulletin(turn.scenario, turn.result, names)
     private = faction_report(turn.scenario, turn.result, faction, names) if faction else None
     return private, bulletin
@@ -187,8 +183,6 @@ def _own_orders(orders: list[dict[str, Any]], viewer: str | None, campaign: Any)
 
 
 def _layout(campaign: Any) -> Any:
-    from maps.layout import layout_from_rows
-
     return layout_from_rows(
         Province.objects.filter(campaign=campaign).values_list("key", "name", "x", "y"),
         Port.objects.filter(campaign=campaign).values_list("key", "name"),
@@ -196,9 +190,8 @@ def _layout(campaign: Any) -> Any:
     )
 
 
-def _names(campaign: Any) -> Any:
-    from reports.build import Names
-
+def campaign_names(campaign: Any) -> Any:
+    """Display names and colours for the reports: 4 queries."""
     return Names(
         factions=dict(Faction.objects.filter(campaign=campaign).values_list("key", "name")),
         provinces=dict(Province.objects.filter(campaign=campaign).values_list("key", "name")),
