@@ -40,6 +40,8 @@ def test_a_player_sees_their_fleets_and_not_the_others_orders(client, people) ->
     assert 'id="d2"' in text
     assert 'id="s1"' not in text  # no order form for a Swedish fleet
     assert "Treasury <strong>600</strong>" in text
+    assert "<title>Skirmish in the Sound · orders · Admiralty</title>" in text
+    assert text.count("form[data-order]") == 1  # the progressive-enhancement script, once
 
 
 def test_an_order_given_through_htmx_comes_back_as_the_card(client, people) -> None:
