@@ -79,11 +79,16 @@ def full_turn(fleets: int, repetitions: int, vendor: str) -> DatabaseRow:
 
 
 def _imported(fleets: int) -> tuple[Campaign, float]:
-    """The generated campaign imported, every fleet given its move; and the import's time."""
-    doc = generate(Spec(fleets=fleets))
+    return imported_campaign(Spec(fleets=fleets), f"bench-{fleets}")
+
+
+def imported_campaign(spec: Spec, slug: str) -> tuple[Campaign, float]:
+    """A generated campaign imported, its first turn given every fleet's move (as order rows);
+    and the import's time. Also used by the tests of resolution's query counts."""
+    doc = generate(spec)
     orders = doc.pop("orders")
     doc.pop("seed")
-    doc.update(format="naval-campaign/1", name=f"Bench {fleets}", slug=f"bench-{fleets}")
+    doc.update(format="naval-campaign/1", name=slug, slug=slug)
     for province in doc["map"]["provinces"]:
         province["x"] = province["y"] = 500
     source = read_campaign_file(doc)

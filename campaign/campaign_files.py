@@ -10,21 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Problem, ScenarioError, parse_scenario
+from engine.scenario import TOP_KEYS as SCENARIO_KEYS
 
 CAMPAIGN_FORMAT = "naval-campaign/1"
-TOP_KEYS = {
-    "format",
-    "name",
-    "slug",
-    "description",
-    "settings",
-    "rules",
-    "map",
-    "factions",
-    "relations",
-    "ship_types",
-    "fleets",
-}
+# The scenario's world, without what belongs to one turn, plus what a campaign adds.
+WORLD_KEYS = SCENARIO_KEYS - {"format", "seed", "dice", "orders"}
+TOP_KEYS = WORLD_KEYS | {"format", "name", "slug", "description", "settings"}
 SETTINGS = {
     "auto_resolve": bool,
     "turn_hours": int,
@@ -70,11 +61,7 @@ def read_campaign_file(document: object) -> CampaignFile:
     description = doc.get("description", "")
     settings = _settings(doc.get("settings"), problems)
     result = CampaignFile(str(name), str(slug), str(description or ""), settings, {})
-    scenario = {
-        k: v
-        for k, v in doc.items()
-        if k in {"rules", "map", "factions", "relations", "ship_types", "fleets"}
-    }
+    scenario = {k: v for k, v in doc.items() if k in WORLD_KEYS}
     scenario["format"] = "naval-scenario/1"
     _take_extras(scenario, result, problems)
     try:

@@ -6,37 +6,22 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from bench.generate import Spec, generate
+from bench.database import imported_campaign
+from bench.generate import Spec
 from campaign import lifecycle
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import campaign_import
 from campaign.models import ArchivedResult, AuditEntry, Turn
 from campaign.resolution import turn_resolve
 from campaign.tasks import turn_resolve_task
 from engine import adjudicate
 from fleets.models import Order, Ship
-from fleets.services import order_slot
 
 Status = Turn.Status
 
 
 def generated_campaign(fleets: int, slug: str):
     """A generated campaign (bench/generate.py) imported, its turn open with every fleet's move."""
-    doc = generate(Spec(fleets=fleets, sea=120, land=20, factions=8))
-    orders = doc.pop("orders")
-    doc.pop("seed")
-    doc.update(format="naval-campaign/1", name=slug, slug=slug)
-    for province in doc["map"]["provinces"]:
-        province["x"] = province["y"] = 500
-    campaign = campaign_import(read_campaign_file(doc))
-    turn = lifecycle.turn_open(campaign.current_turn, user=None)
-    owners = {f["id"]: f["owner"] for f in doc["fleets"]}
-    factions = {f.key: f for f in campaign.factions.all()}
-    Order.objects.bulk_create(
-        Order(turn=turn, faction=factions[owners[o["fleet"]]], slot=order_slot(o), payload=o)
-        for o in orders
-    )
-    return campaign, turn
+    campaign, _ = imported_campaign(Spec(fleets=fleets, sea=120, land=20, factions=8), slug)
+    return campaign, lifecycle.turn_open(campaign.current_turn, user=None)
 
 
 def locked(turn: Turn) -> Turn:
