@@ -51,6 +51,8 @@ class OrderForm(forms.Form):
         label="On meeting an enemy", choices=[("engage", "engage"), ("evade", "evade if we can")]
     )
     retreat = forms.ChoiceField(label="Ask to retreat", choices=RETREATS)
+    retreat_to = forms.ChoiceField(label="Retreat towards, if free (R3)", required=False)
+    evade_to = forms.ChoiceField(label="Evade towards, if free (E2)", required=False)
     prefer = forms.ChoiceField(
         label="Enemy ships", choices=[("sink", "sink them"), ("capture", "capture (round 3 on)")]
     )
@@ -96,6 +98,13 @@ class OrderForm(forms.Form):
         self.fields["support"].choices = [("", "—")] + [(f, name(f, f)) for f in legal.support]
         self.fields["merge_into"].choices = [("", "—")] + [(f, f) for f in legal.merge_into]
         self.fields["split_ships"].choices = [(s["id"], s["id"]) for s in ships]
+        # Where to retreat or evade to: any sea the fleet could sail to (the engine falls back to
+        # the lowest-id free sea when the one chosen is not free, R3 / E2).
+        seas = [("", "— the engine chooses —")] + [
+            (place, name(place, place)) for place in sorted(legal.moves)
+        ]
+        self.fields["retreat_to"].choices = seas
+        self.fields["evade_to"].choices = seas
         self.legal = legal
 
     def to_order(self) -> dict[str, Any]:
@@ -120,6 +129,8 @@ class OrderForm(forms.Form):
             order["new_fleet"] = data["new_fleet"]
         order["stance"] = data["stance"]
         order["retreat"] = _retreat(data["retreat"])
+        order["retreat_to"] = [data["retreat_to"]] if data.get("retreat_to") else []
+        order["evade_to"] = [data["evade_to"]] if data.get("evade_to") else []
         order["prefer"] = data["prefer"]
         order["if_cornered"] = data["if_cornered"]
         return order
@@ -148,6 +159,8 @@ class OrderForm(forms.Form):
             "merge_into": order.get("into", ""),
             "stance": order.get("stance", "engage"),
             "retreat": retreat,
+            "retreat_to": (order.get("retreat_to") or [""])[0],
+            "evade_to": (order.get("evade_to") or [""])[0],
             "prefer": order.get("prefer", "sink"),
             "if_cornered": order.get("if_cornered", "surrender"),
         }

@@ -130,3 +130,23 @@ def token_membership(key: str) -> Any:
 
 def _digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+@transaction.atomic
+def faction_set_upkeep_priority(*, faction: Faction, fleets: list[str], user: Any = None) -> None:
+    """U2: the fleets the faction pays first when money is short, in order (its own fleets)."""
+    own = set(Fleet.objects.filter(owner=faction).values_list("key", flat=True))
+    strangers = [key for key in fleets if key not in own]
+    if strangers:
+        raise ValueError(f"Not your fleets: {', '.join(strangers)}.")
+    if len(set(fleets)) != len(fleets):
+        raise ValueError("A fleet is named twice.")
+    Faction.objects.filter(pk=faction.pk).update(upkeep_priority=fleets)
+    from campaign.models import AuditEntry
+
+    AuditEntry.objects.create(
+        campaign_id=faction.campaign_id,
+        user=_real(user),
+        action="upkeep priority",
+        detail={"faction": faction.key, "fleets": fleets},
+    )

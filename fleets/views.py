@@ -18,13 +18,19 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from campaign.models import Faction, Port, Province
+from campaign.models import Faction, LedgerLine, Port, Province
 from engine import RawOrder, Refusal, battle_odds
 from engine.orders import DEFAULT_STANDING
 from engine.validation import check_orders
 from fleets.forms import HireForm, OrderForm
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
-from fleets.services import order_slot, order_submit, order_withdraw, token_issue
+from fleets.services import (
+    faction_set_upkeep_priority,
+    order_slot,
+    order_submit,
+    order_withdraw,
+    token_issue,
+)
 
 ODDS_SAMPLES = 300
 
@@ -94,6 +100,22 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     elif kind in ("repair", "disband"):
         fleet = fleet_get_for_player(membership, request.POST.get("fleet", ""))
         order = {"type": kind, "fleet": fleet.key}
+    elif kind == "buyout":
+        fleet = fleet_get_for_player(membership, request.POST.get("fleet", ""))
+        order = {
+            "type": "buyout",
+            "faction": faction.key,
+            "fleet": fleet.key,
+            "adrift_fleet": request.POST.get("adrift_fleet", ""),
+        }
+    elif kind == "priority":
+        wanted = [k.strip() for k in request.POST.get("priority", "").split(",") if k.strip()]
+        try:
+            faction_set_upkeep_priority(faction=faction, fleets=wanted, user=request.user)
+        except ValueError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, "Upkeep priority saved (U2).")
     if order is not None:
         result = order_submit(
             turn=view.turn, faction=faction, order=order, user=request.user, slot=order_slot(order)
@@ -151,6 +173,18 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
             f for f in view.visible if view.faction is None or f["owner"] != view.faction.key
         ],
         "economy": [o for o in view.orders if o["type"] in ("hire", "repair", "disband", "buyout")],
+        "ports": [
+            p
+            for p in view.world.map.ports.values()
+            if view.faction is not None and p.owner == view.faction.key
+        ],
+        "blockaded": {f.blockading for f in view.world.fleets.values() if f.blockading},
+        "relations": [
+            (key, view.world.relations.between(view.faction.key, key).value)
+            for key in sorted(view.world.factions)
+            if view.faction is not None and key != view.faction.key
+        ],
+        "ledger": _last_ledger(view),
     }
 
 
@@ -207,6 +241,20 @@ def _odds(view: Desk, card: FleetCard) -> dict[str, Any] | None:
         "lost": odds.a_ships_lost,
         "sunk": odds.b_ships_lost,
     }
+
+
+def _last_ledger(view: Desk) -> list[Any]:
+    """The faction's treasury lines of the last published turn (1 query)."""
+    if view.faction is None:
+        return []
+    return list(
+        LedgerLine.objects.filter(
+            faction=view.faction,
+            turn__status="published",
+            turn__archived=False,
+            turn__number=(view.turn.number - 1) if view.turn else 0,
+        ).order_by("id")
+    )
 
 
 def _hire_form(view: Desk, data: Any = None) -> HireForm:

@@ -140,3 +140,41 @@ def test_the_desk_needs_few_queries_whatever_the_fleets(
     client.force_login(people["danes"])
     with django_assert_max_num_queries(20):
         assert client.get(desk()).status_code == 200
+
+
+def test_paying_off_and_upkeep_priority(client, people) -> None:
+    client.force_login(people["danes"])
+    client.post(
+        reverse("economy_order", args=["skirmish-in-the-sound", "disband"]), {"fleet": "d2"}
+    )
+    assert Order.objects.get().payload == {"type": "disband", "fleet": "d2"}
+    url = reverse("economy_order", args=["skirmish-in-the-sound", "priority"])
+    client.post(url, {"priority": "d2, d1"})
+    danes = people["danes"].memberships.get().faction
+    danes.refresh_from_db()
+    assert danes.upkeep_priority == ["d2", "d1"]
+    response = client.post(url, {"priority": "s1"}, follow=True)
+    assert "Not your fleets: s1" in response.content.decode()
+    danes.refresh_from_db()
+    assert danes.upkeep_priority == ["d2", "d1"]
+
+
+def test_the_desk_stays_under_20_queries_on_a_big_campaign(
+    client, django_user_model, django_assert_max_num_queries
+) -> None:
+    from bench.database import imported_campaign
+    from bench.generate import Spec
+    from campaign.models import Membership
+
+    campaign, _ = imported_campaign(Spec(fleets=400, sea=200, land=30, factions=4), "big")
+    lifecycle.turn_open(campaign.current_turn, user=None)
+    faction = campaign.factions.get(key="f00")
+    user = django_user_model.objects.create_user("admiral", "a@example.org", "pw")
+    Membership.objects.create(
+        user=user, campaign=campaign, role=Membership.Role.PLAYER, faction=faction
+    )
+    client.force_login(user)
+    with django_assert_max_num_queries(20):
+        page = client.get(desk("big"))
+    assert page.status_code == 200
+    assert page.content.decode().count('class="card" id="F') > 50  # about 100 fleets of its own
