@@ -40,6 +40,8 @@ FIELD_OF = {
 class OrderForm(forms.Form):
     type = forms.ChoiceField(label="Order")
     destination = forms.ChoiceField(label="Sail to", required=False)
+    via = forms.ChoiceField(label="By way of (optional: another route than the shortest)",
+                            required=False)
     port = forms.ChoiceField(label="Port", required=False)
     support = forms.ChoiceField(label="Support", required=False)
     merge_into = forms.ChoiceField(label="Join fleet", required=False)
@@ -103,6 +105,12 @@ class OrderForm(forms.Form):
         seas = [("", "— the engine chooses —")] + [
             (place, name(place, place)) for place in sorted(legal.moves)
         ]
+        # M2: a route of your own through a first step; the rest of the path is the shortest
+        # from there (the engine checks it and says if it is too long).
+        self.fields["via"].choices = [("", "— the shortest route —")] + [
+            (place, name(place, place)) for place, path in sorted(legal.moves.items())
+            if len(path) == 1
+        ]
         self.fields["retreat_to"].choices = seas
         self.fields["evade_to"].choices = seas
         self.legal = legal
@@ -113,7 +121,7 @@ class OrderForm(forms.Form):
         kind = data["type"]
         order: dict[str, Any] = {"fleet": self.fleet, "type": kind}
         if kind == "move":
-            order["path"] = list(self.legal.moves.get(data["destination"], [data["destination"]]))
+            order["path"] = self._path(data["destination"], data.get("via") or "")
         elif kind in ("enter_port", "blockade"):
             port = data["port"]
             routes = self.legal.enter_port if kind == "enter_port" else self.legal.blockade
@@ -134,6 +142,13 @@ class OrderForm(forms.Form):
         order["prefer"] = data["prefer"]
         order["if_cornered"] = data["if_cornered"]
         return order
+
+    def _path(self, destination: str, via: str) -> list[str]:
+        """The shortest path, or the route through `via` when the player chose one."""
+        shortest = list(self.legal.moves.get(destination, [destination]))
+        if not via or via == destination or (shortest and shortest[0] == via):
+            return shortest
+        return [via, destination]
 
     def refuse(self, refusal: Refusal) -> None:
         """Show the engine's refusal beside the field it concerns."""

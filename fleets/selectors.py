@@ -32,6 +32,11 @@ def membership_get(user: User, slug: str) -> Membership:
         .filter(user=user, campaign__slug=slug)
         .first()
     )
+    if membership is None and getattr(user, "is_superuser", False):
+        # A superuser sees any campaign as its moderator would (not saved).
+        campaign = Campaign.objects.filter(slug=slug).first()
+        if campaign is not None:
+            return Membership(user=user, campaign=campaign, role=Membership.Role.MODERATOR)
     if membership is None:
         raise Http404("No such campaign.")
     return membership
