@@ -40,8 +40,9 @@ FIELD_OF = {
 class OrderForm(forms.Form):
     type = forms.ChoiceField(label="Order")
     destination = forms.ChoiceField(label="Sail to", required=False)
-    via = forms.ChoiceField(label="By way of (optional: another route than the shortest)",
-                            required=False)
+    via = forms.ChoiceField(
+        label="By way of (optional: another route than the shortest)", required=False
+    )
     port = forms.ChoiceField(label="Port", required=False)
     support = forms.ChoiceField(label="Support", required=False)
     merge_into = forms.ChoiceField(label="Join fleet", required=False)
@@ -108,7 +109,8 @@ class OrderForm(forms.Form):
         # M2: a route of your own through a first step; the rest of the path is the shortest
         # from there (the engine checks it and says if it is too long).
         self.fields["via"].choices = [("", "— the shortest route —")] + [
-            (place, name(place, place)) for place, path in sorted(legal.moves.items())
+            (place, name(place, place))
+            for place, path in sorted(legal.moves.items())
             if len(path) == 1
         ]
         self.fields["retreat_to"].choices = seas

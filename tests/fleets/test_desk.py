@@ -183,10 +183,13 @@ def test_the_desk_stays_under_20_queries_on_a_big_campaign(
 def test_a_route_of_ones_own_through_a_first_step(client, people) -> None:
     client.force_login(people["danes"])
     # d1 at Øresund: to the Belt Sea the shortest way is through the Kattegat; via Arkona is 2 too.
-    client.post(order_url("d1"), form("d1", type="move", destination="belt_sea",
-                                      via="arkona_basin"))
+    client.post(
+        order_url("d1"), form("d1", type="move", destination="belt_sea", via="arkona_basin")
+    )
     assert Order.objects.get().payload["path"] == ["arkona_basin", "belt_sea"]
-    response = client.post(order_url("d1"), form("d1", type="move", destination="skagerrak",
-                                                 via="arkona_basin"),
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        order_url("d1"),
+        form("d1", type="move", destination="skagerrak", via="arkona_basin"),
+        headers={"HX-Request": "true"},
+    )
     assert "skagerrak is not adjacent to arkona_basin (not_adjacent)" in response.content.decode()
