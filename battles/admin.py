@@ -9,10 +9,13 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from battles.models import Battle
+from campaign.admin import ModeratorScoped
 
 
 @admin.register(Battle)
-class BattleAdmin(admin.ModelAdmin):
+class BattleAdmin(ModeratorScoped):
+    campaign_path = "turn__campaign"
+
     list_display = ("turn", "province", "step", "winner", "outcome", "rounds")
     list_filter = ("turn__campaign", "outcome")
     fields = ("turn", "province", "step", "sides", "winner", "outcome", "round_table")

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import URLPattern, path
@@ -41,7 +41,57 @@ class ReasonForm(forms.ModelForm):
     )
 
 
-class AuditedAdmin(admin.ModelAdmin):
+class ModeratorScoped(admin.ModelAdmin):
+    """A moderator sees and edits only the campaigns they moderate (a superuser, all): the lists,
+    the change pages, and the campaigns offered in forms."""
+
+    campaign_path = "campaign"  # how this model reaches its campaign
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        rows = super().get_queryset(request)
+        if getattr(request.user, "is_superuser", False):
+            return rows
+        return rows.filter(**{f"{self.campaign_path}__in": moderated_campaigns(request)})
+
+    # A moderator needs no model permissions: moderating a campaign is the permission.
+    def _moderates(self, request: HttpRequest, obj: Any = None) -> bool:
+        user = request.user
+        if getattr(user, "is_superuser", False):
+            return True
+        if not getattr(user, "is_staff", False):
+            return False
+        if obj is None:
+            return moderated_campaigns(request).exists()
+        return self.get_queryset(request).filter(pk=obj.pk).exists()
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return self._moderates(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._moderates(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._moderates(request, obj)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return self._moderates(request)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._moderates(request, obj)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "campaign" and not getattr(request.user, "is_superuser", False):
+            kwargs["queryset"] = moderated_campaigns(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+def moderated_campaigns(request: HttpRequest) -> QuerySet[Campaign]:
+    return Campaign.objects.filter(
+        memberships__user=request.user, memberships__role=Membership.Role.MODERATOR
+    )
+
+
+class AuditedAdmin(ModeratorScoped):
     """Saves write an audit entry: who, which fields, old and new values, and why."""
 
     form = ReasonForm
@@ -72,6 +122,7 @@ def _campaign_of(obj: Model) -> Campaign:
 
 @admin.register(Campaign)
 class CampaignAdmin(AuditedAdmin):
+    campaign_path = "pk"
     list_display = ("name", "slug", "turn_status", "dashboard_link")
     fields = (
         "name",
@@ -206,13 +257,13 @@ class ShipTypeAdmin(AuditedAdmin):
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(ModeratorScoped):
     list_display = ("user", "campaign", "role", "faction")
     list_filter = ("campaign", "role")
 
 
 @admin.register(Turn)
-class TurnAdmin(admin.ModelAdmin):
+class TurnAdmin(ModeratorScoped):
     """Turns are changed only through the dashboard's actions (audited transitions)."""
 
     list_display = ("campaign", "number", "status", "deadline", "archived")
@@ -227,7 +278,9 @@ class TurnAdmin(admin.ModelAdmin):
 
 
 @admin.register(ArchivedResult)
-class ArchivedResultAdmin(admin.ModelAdmin):
+class ArchivedResultAdmin(ModeratorScoped):
+    campaign_path = "turn__campaign"
+
     list_display = ("turn", "archived_at", "archived_by", "reason")
     readonly_fields = ("turn", "scenario", "result", "archived_at", "archived_by", "reason")
 
@@ -236,7 +289,7 @@ class ArchivedResultAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ModeratorScoped):
     """The audit log: read-only, filterable by campaign, action, user and turn."""
 
     list_display = ("created_at", "campaign", "turn", "user", "action", "reason")

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from campaign.admin import AuditedAdmin
+from campaign.admin import AuditedAdmin, ModeratorScoped
 from campaign.models import AuditEntry
 from fleets.models import Fleet, Order, Ship
 
@@ -67,7 +67,9 @@ class FleetAdmin(AuditedAdmin):
 
 
 @admin.register(Order)
-class OrderAdmin(admin.ModelAdmin):
+class OrderAdmin(ModeratorScoped):
+    campaign_path = "turn__campaign"
+
     """Every order as submitted, with who and when (read-only: orders change by new rows)."""
 
     list_display = (

@@ -211,3 +211,23 @@ def test_a_battle_report_shows_every_round_and_die(client, skirmish, staff) -> N
     assert page.status_code == 200
     first = event["rounds"][0]
     assert f"{first['dice'][0]} – {first['dice'][1]}".encode() in page.content
+
+
+@pytest.mark.django_db
+def test_a_moderator_sees_only_their_campaigns_in_the_admin(client, skirmish, staff) -> None:
+    from campaign.campaign_files import read_campaign_file
+    from campaign.importing import campaign_import
+    from fleets.models import Fleet
+    from tests.conftest import skirmish_campaign_document
+
+    other = campaign_import(read_campaign_file(skirmish_campaign_document(slug="elsewhere")))
+    client.force_login(staff("mod", skirmish))  # staff, moderator of the skirmish only
+    listing = client.get(url("fleets_fleet_changelist")).content.decode()
+    assert listing.count('class="field-key"') == Fleet.objects.filter(campaign=skirmish).count()
+    theirs = Fleet.objects.get(campaign=other, key="d1")
+    mine = Fleet.objects.get(campaign=skirmish, key="d1")
+    assert client.get(url("fleets_fleet_change", mine.pk)).status_code == 200
+    assert client.get(url("fleets_fleet_change", theirs.pk)).status_code == 302  # "no such"
+    assert client.get(url("campaign_dashboard", other.pk)).status_code == 404
+    audit = client.get(url("campaign_auditentry_changelist")).content.decode()
+    assert "elsewhere" not in audit
