@@ -41,3 +41,23 @@ def moderator(django_user_model):
 
 
 SKIRMISH_ORDERS = SKIRMISH["orders"]
+
+
+def resolve_with_the_swedes_attacking(campaign):
+    """Open the campaign's turn, order the Swedish s1 into Øresund (a battle with the Danish d1),
+    lock and resolve it here; the resolved turn."""
+    from campaign import lifecycle
+    from campaign.resolution import turn_resolve
+    from fleets.models import Order
+
+    turn = lifecycle.turn_open(campaign.current_turn, user=None)
+    Order.objects.create(
+        turn=turn,
+        faction=campaign.factions.get(key="swedes"),
+        slot="fleet:s1",
+        payload={"fleet": "s1", "type": "move", "path": ["oresund"]},
+    )
+    lifecycle.turn_lock(turn, user=None)
+    turn_resolve(turn_id=turn.pk)
+    turn.refresh_from_db()
+    return turn

@@ -187,22 +187,13 @@ def test_the_moderator_gives_and_corrects_orders(client, skirmish, staff) -> Non
 @pytest.mark.django_db
 def test_a_battle_report_shows_every_round_and_die(client, skirmish, staff) -> None:
     from battles.models import Battle
-    from campaign.resolution import turn_resolve
+    from tests.conftest import resolve_with_the_swedes_attacking
 
     moderator = staff("mod", skirmish)
     moderator.is_superuser = True
     moderator.save()
     client.force_login(moderator)
-    turn = lifecycle.turn_open(skirmish.current_turn, user=None)
-    swedes = skirmish.factions.get(key="swedes")
-    Order.objects.create(
-        turn=turn,
-        faction=swedes,
-        slot="fleet:s1",
-        payload={"fleet": "s1", "type": "move", "path": ["oresund"]},
-    )
-    lifecycle.turn_lock(turn, user=None)
-    turn_resolve(turn_id=turn.pk)
+    turn = resolve_with_the_swedes_attacking(skirmish)
     battle = Battle.objects.get(turn=turn, province="oresund")
     event = battle.report
     assert event["type"] == "battle"

@@ -15,8 +15,8 @@ from django.utils import timezone
 from campaign import lifecycle
 from campaign.deadlines import check_deadlines
 from campaign.models import AuditEntry, Membership, Turn
-from campaign.resolution import turn_resolve
 from fleets.models import Order
+from tests.conftest import resolve_with_the_swedes_attacking
 
 Status = Turn.Status
 
@@ -99,17 +99,7 @@ def test_publishing_posts_the_bulletin_to_the_webhook(
 ):
     skirmish.webhook_url = webhook_server
     skirmish.save()
-    turn = lifecycle.turn_open(skirmish.current_turn, user=None)
-    swedes = skirmish.factions.get(key="swedes")
-    Order.objects.create(
-        turn=turn,
-        faction=swedes,
-        slot="fleet:s1",
-        payload={"fleet": "s1", "type": "move", "path": ["oresund"]},
-    )
-    lifecycle.turn_lock(turn, user=None)
-    turn_resolve(turn_id=turn.pk)
-    turn.refresh_from_db()
+    turn = resolve_with_the_swedes_attacking(skirmish)
     with django_capture_on_commit_callbacks(execute=True):
         lifecycle.turn_publish(turn, user=None)
     assert len(Recorder.received) == 1
