@@ -1,6 +1,8 @@
 """A turn played end to end in a real headless Chromium (Debian's, driven by Playwright): a player
 gives orders and sees an inline error, the moderator locks and publishes, the player reads the
-report and the map. Screenshots of the order page and the report go to docs/img/."""
+report and the map. It takes screenshots of the order page and the report: into the test's
+temporary folder, or into SCREENSHOT_DIR when set (`SCREENSHOT_DIR=docs/img make test` renews the
+README's)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ from tests.conftest import skirmish_campaign_document
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # Playwright's sync API runs a loop
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium")
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "img"
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -69,7 +70,8 @@ def log_in(page, base: str, name: str) -> None:
     page.click("button[type=submit]")
 
 
-def test_a_turn_in_the_browser(live_server, browser, campaign) -> None:
+def test_a_turn_in_the_browser(live_server, browser, campaign, tmp_path) -> None:
+    shots = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
     base = live_server.url
     player = browser.new_page(viewport={"width": 1280, "height": 900})
     log_in(player, base, "sven")
@@ -90,8 +92,8 @@ def test_a_turn_in_the_browser(live_server, browser, campaign) -> None:
     form.locator("button", has_text="Give the order").press("Enter")
     player.locator("#s1", has_text="Order: move").wait_for()
     player.locator("#s1", has_text="Odds against d1").wait_for()
-    DOCS.mkdir(parents=True, exist_ok=True)
-    player.screenshot(path=str(DOCS / "order-desk.png"), full_page=True)
+    shots.mkdir(parents=True, exist_ok=True)
+    player.screenshot(path=str(shots / "order-desk.png"), full_page=True)
 
     moderator = browser.new_page(viewport={"width": 1280, "height": 900})
     moderator.goto(f"{base}/admin/login/")
@@ -110,4 +112,5 @@ def test_a_turn_in_the_browser(live_server, browser, campaign) -> None:
     assert "oresund" in text.lower()
     image = player.locator("figure img").first
     assert image.evaluate("img => img.complete && img.naturalWidth > 0")  # the map rendered
-    player.screenshot(path=str(DOCS / "turn-report.png"), full_page=True)
+    player.screenshot(path=str(shots / "turn-report.png"), full_page=True)
+    assert (shots / "turn-report.png").stat().st_size > 10_000
