@@ -56,7 +56,9 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     )
     if form.is_valid() and view.turn is not None:
         order = form.to_order()
-        result = order_submit(turn=view.turn, faction=fleet.owner, order=order, user=request.user)
+        result = order_submit(
+            turn=view.turn, faction=fleet.owner, order=order, user=request.user, world=view.world
+        )
         if isinstance(result, Refusal):
             form.refuse(result)
         else:
@@ -118,7 +120,12 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             messages.success(request, "Upkeep priority saved (U2).")
     if order is not None:
         result = order_submit(
-            turn=view.turn, faction=faction, order=order, user=request.user, slot=order_slot(order)
+            turn=view.turn,
+            faction=faction,
+            order=order,
+            user=request.user,
+            slot=order_slot(order),
+            world=view.world,
         )
         if isinstance(result, Refusal):
             messages.error(request, f"{result.message} ({result.code})")
