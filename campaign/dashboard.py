@@ -26,12 +26,12 @@ from campaign.mapping import orders_document, world_document
 from campaign.models import Campaign, Faction, Membership, Turn
 from campaign.resolution import turn_progress
 from campaign.review import turn_review
-from campaign.selectors import factions_without_orders
-from campaign.views import campaign_names
+from campaign.selectors import campaign_names, factions_without_orders
 from engine import Refusal, parse_scenario, suggest_pirate_orders
 from fleets.services import order_slot, order_submit
 
-ACTIONS = ("open", "lock", "reopen", "retry", "publish", "rollback")
+# The lifecycle's actions a moderator takes (resolve and fail are the worker's).
+ACTIONS = tuple(a for a in lifecycle.ACTIONS if a not in ("resolve", "fail"))
 
 
 def moderated_campaign(request: HttpRequest, campaign_id: int) -> Campaign:
@@ -69,7 +69,7 @@ def dashboard(
         context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
         if turn.status in (Turn.Status.RESOLVED, Turn.Status.PUBLISHED) and turn.result:
             context["review"] = turn_review(
-                turn.scenario or {}, turn.result, campaign_names(campaign)
+                turn.scenario or {}, turn.result, campaign_names(campaign.pk)
             )
         if turn.status == Turn.Status.OPEN:
             context["pirate_orders"] = pirate_suggestions(campaign)

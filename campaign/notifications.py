@@ -8,8 +8,10 @@ import urllib.request
 from django.core.mail import send_mail
 from django.db import transaction
 
-from campaign.bulletin import public_bulletin
 from campaign.models import Turn
+from campaign.selectors import campaign_names
+from reports.build import public_bulletin
+from reports.markdown import to_markdown
 
 DISCORD_LIMIT = 2000  # characters in one Discord message
 
@@ -27,7 +29,15 @@ def queue_bulletin(turn: Turn) -> None:
 def post_bulletin(turn_id: int) -> None:
     """POST the bulletin as Discord-compatible JSON (`{"content": …}`)."""
     turn = Turn.objects.select_related("campaign").get(pk=turn_id)
-    text = public_bulletin(turn.campaign.name, turn.number, (turn.result or {}).get("events", []))
+    assert turn.result is not None
+    assert turn.scenario is not None
+    bulletin = public_bulletin(
+        turn.scenario,
+        turn.result,
+        campaign_names(turn.campaign_id),
+        title=f"{turn.campaign.name} — turn {turn.number}",
+    )
+    text = to_markdown(bulletin)
     body = json.dumps({"content": text[:DISCORD_LIMIT]}).encode()
     request = urllib.request.Request(
         turn.campaign.webhook_url,

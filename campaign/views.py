@@ -14,11 +14,12 @@ from django.views.decorators.http import require_GET
 
 from campaign.mapping import orders_document, world_document
 from campaign.models import Faction, Membership, Port, Province, Turn
+from campaign.selectors import campaign_names
 from fleets.selectors import membership_get
 from maps.layout import layout_from_rows
 from maps.svg import map_svg
 from reports.bbcode import to_bbcode
-from reports.build import Names, faction_report, public_bulletin
+from reports.build import faction_report, public_bulletin
 from reports.markdown import to_markdown
 
 
@@ -37,7 +38,7 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = membership.campaign
     turn = campaign.current_turn
     viewer = membership.faction.key if membership.faction else None
-    orders = _own_orders(orders_document(turn), viewer, campaign) if turn else []
+    orders = orders_document(turn) if turn else []  # map_svg draws only the viewer's own
     svg = map_svg(
         world_document(campaign),
         _layout(campaign),
@@ -147,7 +148,7 @@ def report_texts(
 def _reports(turn: Turn, faction: str | None) -> tuple[Any, Any]:
     assert turn.result is not None
     assert turn.scenario is not None
-    names = campaign_names(turn.campaign)
+    names = campaign_names(turn.campaign_id)
     bulletin = public_bulletin(turn.scenario, turn.result, names)
     private = faction_report(turn.scenario, turn.result, faction, names) if faction else None
     return private, bulletin
@@ -171,30 +172,9 @@ def _published(membership: Membership, number: int) -> Turn:
     return turn
 
 
-def _own_orders(orders: list[dict[str, Any]], viewer: str | None, campaign: Any) -> list[Any]:
-    if viewer is None:
-        return orders
-    mine = set(campaign.fleets.filter(owner__key=viewer).values_list("key", flat=True))
-    return [
-        o
-        for o in orders
-        if o.get("fleet") in mine and o["type"] in ("move", "enter_port", "blockade")
-    ]
-
-
 def _layout(campaign: Any) -> Any:
     return layout_from_rows(
         Province.objects.filter(campaign=campaign).values_list("key", "name", "x", "y"),
         Port.objects.filter(campaign=campaign).values_list("key", "name"),
         Faction.objects.filter(campaign=campaign).values_list("key", "name", "colour"),
-    )
-
-
-def campaign_names(campaign: Any) -> Any:
-    """Display names and colours for the reports: 4 queries."""
-    return Names(
-        factions=dict(Faction.objects.filter(campaign=campaign).values_list("key", "name")),
-        provinces=dict(Province.objects.filter(campaign=campaign).values_list("key", "name")),
-        ports=dict(Port.objects.filter(campaign=campaign).values_list("key", "name")),
-        colours=dict(Faction.objects.filter(campaign=campaign).values_list("key", "colour")),
     )

@@ -45,6 +45,10 @@ TOP_KEYS = frozenset(
         "orders",
     }
 )
+PROVINCE_KEYS = frozenset({"id", "kind"})
+PORT_KEYS = frozenset({"id", "province", "owner", "waters", "blockaded_by"})
+FACTION_KEYS = frozenset({"id", "treasury", "income", "upkeep_priority"})
+SHIP_KEYS = frozenset({"id", "type", "health", "owner"})
 FLEET_KEYS = frozenset(
     {"id", "owner", "at", "docked", "mp_penalty", "blockading", "adrift", "ships"}
 )
@@ -225,7 +229,7 @@ def _map(c: _Checker, value: object) -> Map:
         item = c.mapping(path, raw)
         if item is None:
             continue
-        c.keys(path, item, frozenset({"id", "kind"}))
+        c.keys(path, item, PROVINCE_KEYS)
         pid = c.text(_join(path, "id"), item.get("id"))
         kind = item.get("kind")
         if kind not in ("sea", "land"):
@@ -265,7 +269,7 @@ def _port(
     item = c.mapping(path, raw)
     if item is None:
         return None
-    c.keys(path, item, frozenset({"id", "province", "owner", "waters", "blockaded_by"}))
+    c.keys(path, item, PORT_KEYS)
     pid = c.text(_join(path, "id"), item.get("id"))
     province = c.text(_join(path, "province"), item.get("province"))
     owner = c.text(_join(path, "owner"), item.get("owner"))
@@ -303,7 +307,7 @@ def _factions(c: _Checker, value: object) -> dict[str, Faction]:
         item = c.mapping(path, raw)
         if item is None:
             continue
-        c.keys(path, item, frozenset({"id", "treasury", "income", "upkeep_priority"}))
+        c.keys(path, item, FACTION_KEYS)
         fid = c.text(_join(path, "id"), item.get("id"))
         treasury = c.integer(_join(path, "treasury"), item.get("treasury", 0), low=0) or 0
         income = c.integer(_join(path, "income"), item.get("income", 0), low=0) or 0
@@ -452,7 +456,7 @@ def _ships(
         item = c.mapping(spath, raw)
         if item is None:
             continue
-        c.keys(spath, item, frozenset({"id", "type", "health", "owner"}))
+        c.keys(spath, item, SHIP_KEYS)
         sid = c.text(_join(spath, "id"), item.get("id"))
         tid = item.get("type")
         ship_type = world.ship_types.get(tid) if isinstance(tid, str) else None
@@ -483,9 +487,6 @@ def _ships(
             continue
         ships.append(Ship(sid, ship_type, health, owner))
     return ships
-
-
-SHIP_KEYS = frozenset({"id", "type", "health", "owner"})
 
 
 def _plain_ship(

@@ -17,6 +17,7 @@ from campaign.mapping import orders_document, world_document
 from campaign.models import Campaign, Faction, Membership, Turn
 from engine import LegalOrders, World, legal_orders, parse_scenario
 from engine.fog import visible_fleets, watched_seas
+from engine.orders import ECONOMY_ORDER_TYPES
 from fleets.models import Fleet
 
 User = AbstractBaseUser | AnonymousUser
@@ -77,6 +78,7 @@ class Desk:
     cards: list[FleetCard] = field(default_factory=list)
     orders: list[dict[str, Any]] = field(default_factory=list)  # the faction's orders that count
     visible: list[dict[str, Any]] = field(default_factory=list)  # fleets it can see
+    visible_ids: set[str] = field(default_factory=set)
     seas: frozenset[str] = frozenset()
 
     @property
@@ -95,7 +97,9 @@ def desk_for(membership: Membership) -> Desk:
     key = faction.key if faction is not None else None
     orders = orders_document(turn) if turn is not None else []
     mine = [o for o in orders if _belongs(o, key, world)]
-    by_fleet = {o["fleet"]: o for o in mine if "fleet" in o and o["type"] not in ECONOMY}
+    by_fleet = {
+        o["fleet"]: o for o in mine if "fleet" in o and o["type"] not in ECONOMY_ORDER_TYPES
+    }
     fogged = campaign.fog_of_war and key is not None
     seen = set(visible_fleets(world, key if fogged else None))
     desk = Desk(
@@ -112,6 +116,7 @@ def desk_for(membership: Membership) -> Desk:
         if fleet["id"] not in seen:
             continue
         desk.visible.append(fleet)
+        desk.visible_ids.add(fleet["id"])
         if key is None or fleet["owner"] == key:
             desk.cards.append(
                 FleetCard(
@@ -125,9 +130,6 @@ def desk_for(membership: Membership) -> Desk:
                 )
             )
     return desk
-
-
-ECONOMY = frozenset({"hire", "repair", "disband", "buyout"})
 
 
 def _belongs(order: dict[str, Any], faction: str | None, world: World) -> bool:

@@ -18,9 +18,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from campaign.models import Faction, LedgerLine, Port, Province
+from campaign.models import LedgerLine
+from campaign.selectors import campaign_names
 from engine import RawOrder, Refusal, battle_odds
-from engine.orders import DEFAULT_STANDING
+from engine.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.validation import check_orders
 from fleets.forms import HireForm, OrderForm
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
@@ -179,7 +180,7 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
         "strangers": [
             f for f in view.visible if view.faction is None or f["owner"] != view.faction.key
         ],
-        "economy": [o for o in view.orders if o["type"] in ("hire", "repair", "disband", "buyout")],
+        "economy": [o for o in view.orders if o["type"] in ECONOMY_ORDER_TYPES],
         "ports": [
             p
             for p in view.world.map.ports.values()
@@ -229,7 +230,7 @@ def _odds(view: Desk, card: FleetCard) -> dict[str, Any] | None:
         if not f.docked
         and f.at == there
         and world.relations.hostile(mine.owner, f.owner)
-        and f.id in {v["id"] for v in view.visible}
+        and f.id in view.visible_ids
     ]
     if not enemies:
         return None
@@ -279,14 +280,11 @@ def _hire_form(view: Desk, data: Any = None) -> HireForm:
 
 
 def _names(view: Desk) -> dict[str, Any]:
-    """Display names: 3 queries."""
-    campaign = view.campaign
-    provinces = dict(Province.objects.filter(campaign=campaign).values_list("key", "name"))
-    ports = dict(Port.objects.filter(campaign=campaign).values_list("key", "name"))
-    factions = {f.key: f for f in Faction.objects.filter(campaign=campaign)}
+    """Display names for the templates (campaign_names: 3 queries)."""
+    names = campaign_names(view.campaign.pk)
     return {
-        "provinces": provinces,
-        "ports": ports,
-        "factions": factions,
-        "all": {**provinces, **ports, **{k: f.name for k, f in factions.items()}},
+        "provinces": names.provinces,
+        "ports": names.ports,
+        "factions": names.factions,
+        "all": {**names.provinces, **names.ports, **names.factions},
     }

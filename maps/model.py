@@ -9,12 +9,14 @@ from typing import Any
 
 from engine import parse_scenario
 from engine.fog import visible_fleets, watched_seas
-from engine.scenario import FLEET_KEYS, SCENARIO_FORMAT, TOP_KEYS
-
-# What the engine's parser accepts in each part (campaign-only keys are dropped before it).
-_PROVINCE_KEYS = frozenset({"id", "kind"})
-_PORT_KEYS = frozenset({"id", "province", "owner", "waters", "blockaded_by"})
-_FACTION_KEYS = frozenset({"id", "treasury", "income", "upkeep_priority"})
+from engine.scenario import (
+    FACTION_KEYS,
+    FLEET_KEYS,
+    PORT_KEYS,
+    PROVINCE_KEYS,
+    SCENARIO_FORMAT,
+    TOP_KEYS,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,18 +63,18 @@ def scenario_part(doc: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(game_map, dict):
         out["map"] = {
             "provinces": [
-                {k: v for k, v in p.items() if k in _PROVINCE_KEYS}
+                {k: v for k, v in p.items() if k in PROVINCE_KEYS}
                 for p in _items(game_map.get("provinces"))
             ],
             "adjacent": game_map.get("adjacent") or [],
             "ports": [
-                {k: v for k, v in p.items() if k in _PORT_KEYS}
+                {k: v for k, v in p.items() if k in PORT_KEYS}
                 for p in _items(game_map.get("ports"))
             ],
         }
     if "factions" in doc:
         out["factions"] = [
-            {k: v for k, v in f.items() if k in _FACTION_KEYS} for f in _items(doc["factions"])
+            {k: v for k, v in f.items() if k in FACTION_KEYS} for f in _items(doc["factions"])
         ]
     if "fleets" in doc:
         out["fleets"] = [

@@ -106,7 +106,8 @@ def test_publishing_posts_the_bulletin_to_the_webhook(
     content_type, body = Recorder.received[0]
     assert content_type == "application/json"
     assert set(body) == {"content"}  # Discord's message shape
-    assert body["content"].startswith("**Skirmish in the Sound — turn 1**")
+    # The same public bulletin as on the site (reports/), titled with the campaign and turn.
+    assert body["content"].startswith("# Skirmish in the Sound — turn 1")
     assert "Battle at oresund" in body["content"]
 
 
