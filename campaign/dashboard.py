@@ -82,7 +82,7 @@ def dashboard(
 def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResponse:
     """One button of the dashboard: a lifecycle action on the current turn, with its reason."""
     campaign = moderated_campaign(request, campaign_id)
-    turn = campaign.current_turn
+    turn = campaign.current_turn_for_action()
     if turn is None or action not in (*ACTIONS, "extend"):
         raise Http404("No such action.")
     reason = request.POST.get("reason", "").strip()

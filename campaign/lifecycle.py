@@ -160,8 +160,7 @@ def turn_publish(turn: Turn, *, user: User, reason: str = "") -> Turn:
         reason=reason,
         published_at=timezone.now(),
     )
-    assert turn.result is not None  # a resolved turn always has one
-    apply_state(turn.campaign, turn.result["state"])
+    apply_state(turn.campaign, result_state(turn))
     following = Turn.objects.create(campaign=turn.campaign, number=turn.number + 1)
     turn_open(following, user=user)
     from campaign.notifications import queue_bulletin  # the webhook goes out after the commit
@@ -201,6 +200,17 @@ def turn_rollback(turn: Turn, *, user: User, reason: str) -> Turn:
     turn.ledger.all().delete()
     turn.battles.all().delete()
     return turn
+
+
+def result_state(turn: Turn) -> dict[str, Any]:
+    """The result's state (the world after the turn): from the turn if its result was read, else
+    only that part of the stored result (not its events, most of its bytes)."""
+    if "result" not in turn.get_deferred_fields():
+        assert turn.result is not None  # a resolved turn always has one
+        return turn.result["state"]  # type: ignore[no-any-return]
+    state = Turn.objects.filter(pk=turn.pk).values_list("result__state", flat=True).get()
+    assert isinstance(state, dict)
+    return state
 
 
 def queue_resolution(turn: Turn) -> None:
