@@ -185,7 +185,7 @@ def _worker_tables(rows: list[WorkerRow]) -> list[str]:
     return [
         "The same turns in full through a real Celery worker (Redis, solo pool), as the dashboard"
         f" runs them: lock, resolution by the worker, publish; medians over {_join(reps)}"
-        " rounds, the turn rolled back between rounds:",
+        f" round{'s' if reps[-1] > 1 else ''}, the turn rolled back between rounds:",
         "",
         "| fleets | ships | database | lock ms | queue ms | task ms | publish ms "
         "| lock → resolved ms | engine ms | adjudicate ms | task ÷ engine "
@@ -203,13 +203,14 @@ def _worker_tables(rows: list[WorkerRow]) -> list[str]:
         " statements are not counted):",
         "",
         "| fleets | database | import s | lock queries | task queries | publish queries "
-        "| scenario MB | result MB | task CPU ms | task peak MB (tracemalloc) "
+        "| scenario MB | result MB | task CPU ms | engine CPU ms | task peak MB (tracemalloc) "
         "| worker RSS MB, idle → peak |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         *[
             f"| {d.fleets:,} | {d.database} | {d.import_s:.2f} | {d.lock_queries} "
             f"| {d.task_queries} | {d.publish_queries} | {_mb(d.scenario_bytes)} "
-            f"| {_mb(d.result_bytes)} | {_ms(d.task_cpu_s)} | {_mb(d.task_peak_bytes)} "
+            f"| {_mb(d.result_bytes)} | {_ms(d.task_cpu_s)} | {_ms(d.engine_cpu_s)} "
+            f"| {_mb(d.task_peak_bytes)} "
             f"| {_mb(d.worker_idle_kb * 1024)} → {_mb(d.worker_peak_kb * 1024)} |"
             for d in rows
         ],

@@ -60,7 +60,8 @@ class WorkerRow:
     publish_s: float  # turn_publish in the web process, the turn read as the dashboard reads it
     lock_to_resolved_s: float  # from calling turn_lock to the task's end, across processes
     engine_s: float  # resolve_turn alone on the parsed stored scenario
-    adjudicate_s: float  # parse + resolve_turn + result document, no database
+    engine_cpu_s: float
+    adjudicate_s: float  # parse + resolve_turn + result document, no database (gc paused)
     lock_queries: int
     task_queries: int
     publish_queries: int
@@ -278,11 +279,12 @@ class _Worker:
         self.stderr.close()
 
 
-def _timed(run: Callable[[], object]) -> float:
+def _timed(run: Callable[[], object]) -> tuple[float, float]:
+    """Wall and CPU seconds of one call, after a full garbage collection."""
     gc.collect()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     run()
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def one_size(fleets: int, repetitions: int, vendor: str, queue: str, folder: Path) -> WorkerRow:
@@ -290,6 +292,7 @@ def one_size(fleets: int, repetitions: int, vendor: str, queue: str, folder: Pat
     from bench.generate import Spec
     from bench.measure import engine_turn
     from campaign import lifecycle
+    from campaign.gc_pause import cyclic_gc_paused
     from campaign.models import Turn
     from engine import adjudicate, parse_scenario
 
@@ -338,11 +341,16 @@ def one_size(fleets: int, repetitions: int, vendor: str, queue: str, folder: Pat
         scenario, result = archived.scenario, archived.result
         parsed = parse_scenario(scenario)
         engine_turn(parsed)  # warm-up
+
+        def computed() -> None:
+            with cyclic_gc_paused():  # as the task computes it
+                adjudicate(scenario)
+
         rounds, engine, whole = [], [], []
         for _ in range(repetitions):
             rounds.append(round_trip())
             engine.append(_timed(lambda: engine_turn(parsed)))
-            whole.append(_timed(lambda: adjudicate(scenario)))
+            whole.append(_timed(computed))
         worker.trace_flag.touch()
         traced = round_trip()
         worker.trace_flag.unlink()
@@ -364,8 +372,9 @@ def one_size(fleets: int, repetitions: int, vendor: str, queue: str, folder: Pat
         task_cpu_s=median("cpu_seconds"),
         publish_s=median("publish_s"),
         lock_to_resolved_s=median("lock_to_resolved_s"),
-        engine_s=statistics.median(engine),
-        adjudicate_s=statistics.median(whole),
+        engine_s=statistics.median(wall for wall, _ in engine),
+        engine_cpu_s=statistics.median(cpu for _, cpu in engine),
+        adjudicate_s=statistics.median(wall for wall, _ in whole),
         lock_queries=int(median("lock_queries")),
         task_queries=int(median("queries")),
         publish_queries=int(median("publish_queries")),
