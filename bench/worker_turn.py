@@ -144,7 +144,7 @@ def _broker_problem(url: str) -> str | None:
     try:
         redis.Redis.from_url(url, socket_connect_timeout=3).ping()
     except redis.RedisError as error:
-        return f"no Redis broker at {url} ({error}); set BENCH_BROKER_URL"
+        return f"no Redis broker at {url} ({' '.join(str(error).split())}); set BENCH_BROKER_URL"
     return None
 
 
@@ -169,7 +169,7 @@ def _fresh_postgres(url: str) -> str | None:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{name}"')
     except psycopg.Error as error:
-        return f"no PostgreSQL at {server} ({str(error).strip()}); set BENCH_DATABASE_URL"
+        return f"no PostgreSQL at {server} ({' '.join(str(error).split())}); set BENCH_DATABASE_URL"
     return None
 
 
