@@ -10,12 +10,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
-from django.db import connection
+from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
+from django.db import connection, connections
 
 from campaign import lifecycle
 from campaign.campaign_files import read_campaign_file
@@ -53,6 +57,23 @@ def reset_connections() -> None:
     """Drop the app's broker connections so the next message uses the current broker_url."""
     app._pool = None
     app.amqp._producer_pool = None
+
+
+@contextmanager
+def in_thread_worker() -> Iterator[Any]:
+    """A worker in this process (a thread, solo pool) that closes its thread's database
+    connections after every task, whatever CONN_MAX_AGE says, so that no session of the worker
+    thread outlives the test and PostgreSQL's test database is dropped cleanly at the end."""
+
+    def close(**_: Any) -> None:
+        connections.close_all()
+
+    task_postrun.connect(close, weak=False)
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as w:
+            yield w
+    finally:
+        task_postrun.disconnect(close)
 
 
 def open_turn_with_orders(slug: str = "skirmish") -> Turn:
@@ -143,7 +164,7 @@ def worker_process(args: list[str], **env: str) -> subprocess.Popen[bytes]:
         **env,
     }
     # Its log goes to a file: a pipe nobody reads would block a worker that logs a lot.
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed by stop())
     process = subprocess.Popen(
         [sys.executable, *args], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log
     )
