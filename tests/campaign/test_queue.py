@@ -11,17 +11,16 @@ from __future__ import annotations
 import time
 
 import pytest
-from celery.contrib.testing.worker import start_worker
 
 from campaign import lifecycle
 from campaign.models import AuditEntry, Turn
 from campaign.tasks import turn_resolve_task
-from config.celery import app
 from tests.campaign.workers import (
     WORKER,
     Paused,
     assert_nothing_written,
     assert_resolved_as_the_engine_says,
+    in_thread_worker,
     open_turn_with_orders,
     queue_drained,
     stop,
@@ -32,12 +31,6 @@ from tests.campaign.workers import (
 pytestmark = [pytest.mark.queue, pytest.mark.django_db(transaction=True)]
 
 Status = Turn.Status
-
-
-def in_thread_worker():
-    """A worker in this process (a thread) that closes its database connections when it stops,
-    so PostgreSQL's test database can be dropped without a lingering session."""
-    return start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10)
 
 
 def test_a_real_worker_resolves_a_locked_turn(broker) -> None:
