@@ -8,7 +8,8 @@ the worker there, drop its database connection, or let two workers race. Run as
 - PAUSE_MARKER: the file written when paused (JSON: the turn, the process and, on PostgreSQL,
   the server process of its database connection); the worker goes on once PAUSE_MARKER.go
   exists (it removes it), or waits ten minutes for the test to kill it;
-- PAUSE_EVERY: `1` to pause at every run, retries included (default: the first run only).
+- PAUSE_EVERY: `1` to pause at every run, retries included (default: the first run only);
+- WORKER_LOGLEVEL: the worker's log level (default WARNING; INFO logs each retry).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ app.worker_main(
     [
         "worker",
         "--pool=solo",
-        "--loglevel=WARNING",
+        f"--loglevel={os.environ.get('WORKER_LOGLEVEL', 'WARNING')}",
         "--without-gossip",
         "--without-mingle",
         "--without-heartbeat",

@@ -255,14 +255,17 @@ def test_the_database_file_locked_for_a_while_delays_the_result(broker, tmp_path
     """Locked for longer than the worker's timeout (1 s here) when it comes to write: the
     attempt fails with nothing written, and a retry, once the lock is gone, writes it."""
     turn = open_turn_with_orders()
-    worker = Paused(tmp_path, "engine", SQLITE_TIMEOUT="1", RESOLUTION_RETRIES="3")
+    worker = Paused(
+        tmp_path, "engine", SQLITE_TIMEOUT="1", RESOLUTION_RETRIES="3", WORKER_LOGLEVEL="INFO"
+    )
     try:
         lifecycle.turn_lock(turn, user=None)
         scenario = Turn.objects.get(pk=turn.pk).scenario
         worker.wait()
         with file_locked():
             worker.go_on()
-            time.sleep(2.5)  # the write waits 1 s and fails; the retry (in 1 s) waits too
+            worker.wait_for_log("database is locked")  # the write waited 1 s and failed
+            worker.wait_for_log("retry: Retry in")
             assert_nothing_written(turn)
         turn = wait_for(turn, Status.RESOLVED, 60)
     finally:

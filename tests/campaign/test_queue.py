@@ -102,6 +102,34 @@ def test_a_worker_killed_mid_resolution_leaves_the_turn_locked(broker, tmp_path,
     assert turn.attempts == 2
 
 
+def test_a_turn_whose_worker_dies_every_time_ends_failed(broker, tmp_path) -> None:
+    """reject_on_worker_lost delivers a killed worker's task again, for ever if the turn kills
+    every worker (out of memory, say): the starts are counted, and past RESOLUTION_STARTS (2
+    here) the turn is failed with a message; Retry starts the count again."""
+    turn = open_turn_with_orders()
+    lifecycle.turn_lock(turn, user=None)
+    scenario = Turn.objects.get(pk=turn.pk).scenario
+    for n in (1, 2):
+        worker = Paused(tmp_path, "engine", name=f"dies{n}", RESOLUTION_STARTS="2")
+        try:
+            assert worker.wait(90)["turn"] == turn.pk
+            worker.kill()
+        finally:
+            worker.stop()
+    third = worker_process(WORKER, RESOLUTION_STARTS="2")
+    try:
+        turn = wait_for(turn, Status.FAILED, 90)
+    finally:
+        stop(third)
+    assert "started 2 times and never finished" in turn.error
+    assert (turn.result, turn.battles.count(), turn.ledger.count()) == (None, 0, 0)
+    with in_thread_worker():
+        lifecycle.turn_retry(turn, user=None, reason="more memory for the worker")
+        turn = wait_for(turn, Status.RESOLVED, 30)
+    assert_resolved_as_the_engine_says(turn, scenario)
+    assert turn.attempts == 1
+
+
 def test_a_task_for_a_turn_that_is_gone_ends(broker) -> None:
     """A wrong id, or a turn deleted after its task was sent: the task ends, it is not retried or
     delivered again."""

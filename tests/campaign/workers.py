@@ -208,6 +208,13 @@ class Paused:
     def errors(self) -> str:
         return log_of(self.process)
 
+    def wait_for_log(self, text: str, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while text not in self.errors():
+            assert time.monotonic() < deadline, f"never logged {text!r}: {self.errors()}"
+            assert self.process.poll() is None, self.errors()
+            time.sleep(0.1)
+
     def stop(self) -> None:
         stop(self.process)
 
