@@ -4,7 +4,9 @@ The engine runs on the scenario stored when the turn locked (world, orders, seed
 transaction: it is pure, so a duplicate run computes the same result. Then one short transaction
 claims the turn (still locked?) and writes the result, its events, battles and ledger in a fixed
 number of statements. A worker killed at any point leaves the turn locked, and a rerun gives the
-identical result; a second delivery finds the turn resolved and does nothing.
+identical result; a second delivery finds the turn resolved and does nothing. Each start is
+counted on the turn first, so a turn that kills its worker every time is failed after
+RESOLUTION_STARTS starts instead of being delivered again for ever.
 """
 
 from __future__ import annotations
