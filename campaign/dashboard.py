@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from campaign import lifecycle
+from campaign.deadlines import STALLED
 from campaign.mapping import orders_document, world_document
 from campaign.models import Campaign, Faction, Membership, Turn
 from campaign.resolution import turn_progress
@@ -64,6 +65,12 @@ def dashboard(
     }
     if turn is not None:
         context["actions"] = [a for a in ACTIONS if lifecycle.can(turn, a)]
+        # A locked turn whose task never reached the queue (or was lost): send it again.
+        context["queue_down"] = turn.status == Turn.Status.LOCKED and bool(turn.error)
+        context["requeue"] = turn.status == Turn.Status.LOCKED and (
+            context["queue_down"]
+            or (turn.locked_at is not None and timezone.now() - turn.locked_at > STALLED)
+        )
         context["missing"] = factions_without_orders(turn)
         context["ordered"] = sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o})
         context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
@@ -83,11 +90,16 @@ def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
     """One button of the dashboard: a lifecycle action on the current turn, with its reason."""
     campaign = moderated_campaign(request, campaign_id)
     turn = campaign.current_turn_for_action()
-    if turn is None or action not in (*ACTIONS, "extend"):
+    if turn is None or action not in (*ACTIONS, "extend", "requeue"):
         raise Http404("No such action.")
     reason = request.POST.get("reason", "").strip()
+    redirect = reverse("admin:campaign_dashboard", args=[campaign.pk])
     try:
-        if action == "extend":
+        if action == "requeue":
+            if not lifecycle.turn_requeue(turn, user=request.user, reason=reason):
+                messages.error(request, lifecycle.QUEUE_DOWN)
+                return HttpResponseRedirect(redirect)
+        elif action == "extend":
             deadline = _deadline(request.POST.get("deadline", ""))
             lifecycle.turn_extend(turn, user=request.user, deadline=deadline, reason=reason)
         elif action == "open":
@@ -98,9 +110,14 @@ def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
             getattr(lifecycle, f"turn_{action}")(turn, user=request.user, reason=reason)
     except (lifecycle.TransitionError, ValueError) as error:
         messages.error(request, str(error))
-    else:
-        messages.success(request, f"Turn {turn.number}: {lifecycle.PAST.get(action, action)}.")
-    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+        return HttpResponseRedirect(redirect)
+    past = {**lifecycle.PAST, "requeue": "queued again"}.get(action, action)
+    messages.success(request, f"Turn {turn.number}: {past}.")
+    if action in ("lock", "retry"):  # its task was sent after the commit: did the queue take it?
+        turn.refresh_from_db(fields=["status", "error"])
+        if turn.status == Turn.Status.LOCKED and turn.error:
+            messages.warning(request, lifecycle.QUEUE_DOWN)
+    return HttpResponseRedirect(redirect)
 
 
 @require_GET

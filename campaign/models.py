@@ -227,7 +227,7 @@ class Turn(models.Model):
     # in order — the turn's event log, which the reports are written from.
     result = DocumentField(null=True, blank=True)
     error = models.TextField(blank=True)
-    attempts = models.PositiveIntegerField(default=0)
+    attempts = models.PositiveIntegerField(default=0)  # resolution runs started since the lock
     reminded_at = models.DateTimeField(null=True, blank=True)
     archived = models.BooleanField(default=False)  # a turn cancelled by a rollback
     opened_at = models.DateTimeField(null=True, blank=True)

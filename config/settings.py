@@ -93,7 +93,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # wait for it instead of failing with "database is locked", and let readers run during writes.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        "timeout": int(os.environ.get("SQLITE_TIMEOUT", "20")),  # seconds to wait for the lock
         "init_command": "PRAGMA journal_mode=WAL;",
     }
 
@@ -142,6 +142,22 @@ if os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL"):  # how often a worker look
 CELERY_TASK_IGNORE_RESULT = True  # the truth lives in the database
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Sending a task from a request (a lock, a retry): a Redis that refuses connections fails at
+# once, one that accepts and never answers would hang `delay()` for ever; these bound the send
+# to about four seconds, after which the turn stays locked and says the queue is down.
+QUEUE_SEND_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 2}
+QUEUE_SEND_RETRY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+# Resolution: database errors are retried this many times with back-off (1, 2, 4 … s), then the
+# turn is marked failed; a turn whose resolution was started this many times without finishing
+# (a worker killed each time, say by the out-of-memory killer) is marked failed too, instead of
+# being delivered again for ever.
+RESOLUTION_RETRIES = int(os.environ.get("RESOLUTION_RETRIES", "5"))
+RESOLUTION_STARTS = int(os.environ.get("RESOLUTION_STARTS", "10"))
 
 # The cache holds the progress of running resolutions, so the web process must see what the
 # worker writes: with Redis as the broker, the cache is Redis too; otherwise the process's memory.
@@ -150,6 +166,8 @@ if CELERY_BROKER_URL.startswith("redis://"):
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ.get("CACHE_URL", CELERY_BROKER_URL),
+            # A Redis that is down or stuck must not hang the dashboard (progress is optional).
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
     }
 
