@@ -16,7 +16,13 @@ from ninja.security import HttpBearer
 from campaign.models import Membership, Turn
 from engine import Refusal
 from fleets.selectors import desk_for, fleet_get_for_player
-from fleets.services import order_slot, order_submit, order_withdraw, token_membership
+from fleets.services import (
+    NotYourOrder,
+    order_slot,
+    order_submit,
+    order_withdraw,
+    token_membership,
+)
 
 
 class MembershipKey(HttpBearer):
@@ -138,7 +144,7 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
 
 @api.delete(
     "/campaigns/{slug}/orders/{slot}",
-    response={204: None, 400: Refused},
+    response={204: None, 400: Refused, 403: Refused},
     summary="Withdraw an order (its fleet will hold)",
 )
 def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
@@ -149,7 +155,10 @@ def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
         return Status(400, {"code": "invalid_order", "message": "Orders are closed."})
     if slot.startswith("fleet:"):
         fleet_get_for_player(membership, slot.split(":", 1)[1])
-    order_withdraw(turn=turn, faction=faction, slot=slot)
+    try:
+        order_withdraw(turn=turn, faction=faction, slot=slot)
+    except NotYourOrder as error:
+        return Status(403, {"code": error.code, "message": str(error)})
     return Status(204, None)
 
 
