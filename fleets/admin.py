@@ -7,12 +7,12 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from campaign.admin import AuditedAdmin, ModeratorScoped
+from campaign.admin import AuditedAdmin, ModeratorScoped, ScopedInline
 from campaign.models import AuditEntry
 from fleets.models import Fleet, Order, Ship
 
 
-class ShipInline(admin.TabularInline):
+class ShipInline(ScopedInline):
     model = Ship
     fields = ("key", "type", "owner", "health", "position")
     extra = 0
