@@ -52,6 +52,9 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=HTTPS)
 if os.environ.get("SECURE_PROXY_SSL_HEADER"):
     SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
 SESSION_COOKIE_HTTPONLY = True
+# The client's address for the login limiter (throttle/): REMOTE_ADDR, or behind a proxy the
+# header it sets, e.g. CLIENT_ADDRESS_HEADER=HTTP_X_FORWARDED_FOR (its last address is used).
+CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -7,9 +7,11 @@ validation, the same refusal codes), reads through the permission-checked select
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
 from ninja import NinjaAPI, Schema, Status
 from ninja.security import HttpBearer
 
@@ -23,11 +25,33 @@ from fleets.services import (
     order_withdraw,
     token_membership,
 )
+from throttle.limiter import (
+    API_KEY_PER_ADDRESS,
+    blocked_until,
+    client_address,
+    failure_record,
+)
+
+
+class TooManyBadKeys(Exception):
+    def __init__(self, until: datetime) -> None:
+        super().__init__(until)
+        self.until = until
 
 
 class MembershipKey(HttpBearer):
+    """A key per membership; bad keys are counted per client address and refused past a limit
+    (guessing keys is as slow as guessing passwords: throttle/limiter.py)."""
+
     def authenticate(self, request: HttpRequest, token: str) -> Membership | None:
-        return token_membership(token)
+        address = client_address(request)
+        until = blocked_until(API_KEY_PER_ADDRESS, address)
+        if until is not None:
+            raise TooManyBadKeys(until)
+        membership = token_membership(token)
+        if membership is None:
+            failure_record(API_KEY_PER_ADDRESS, address)
+        return membership  # type: ignore[no-any-return]
 
 
 api = NinjaAPI(
@@ -38,6 +62,27 @@ api = NinjaAPI(
     description="Read your faction's state and legal orders, give and withdraw "
     "orders, read published reports.",
 )
+
+
+@api.exception_handler(TooManyBadKeys)
+def too_many_bad_keys(request: HttpRequest, error: TooManyBadKeys) -> HttpResponse:
+    wait = max(1, int((error.until - timezone.now()).total_seconds()))
+    message = (
+        f"Too many bad API keys from this address. Try again after {error.until:%H:%M} UTC "
+        f"(in {wait} seconds)."
+    )
+    response = api.create_response(
+        request, {"code": "api_key_throttled", "message": message}, status=429
+    )
+    response["Retry-After"] = str(wait)
+    return response
+
+
+@api.exception_handler(Http404)
+def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
+    """Another campaign, another faction's fleet, a turn not published: one plain refusal."""
+    message = str(error) or "Not found."
+    return api.create_response(request, {"code": "not_found", "message": message}, status=404)
 
 
 class Refused(Schema):
