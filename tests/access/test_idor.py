@@ -407,3 +407,21 @@ def test_htmx_posts_need_the_csrf_token(people) -> None:
     assert client.post(url, hold, headers={"HX-Request": "true"}).status_code == 403
     allowed = client.post(url, hold, headers={"HX-Request": "true", "X-CSRFToken": token})
     assert allowed.status_code == 200
+
+
+def test_refusals_say_why_in_plain_words_with_a_code(client, people) -> None:
+    client.force_login(people["swedes"])
+    page = client.post(reverse("economy_order", args=[SLUG, "repair"]), {"fleet": "d2"})
+    assert page.status_code == 404
+    assert "No such fleet. (not_found)" in page.content.decode()
+    legal = api(client, "get", f"/campaigns/{SLUG}/fleets/d2/legal", key_of(people["swedes"]))
+    assert legal.json() == {"code": "not_found", "message": "No such fleet."}
+
+
+def test_a_superuser_looking_in_gets_no_api_key(client, django_user_model, open_skirmish) -> None:
+    """A superuser sees any campaign as its moderator, without a membership to hang a key on
+    (this was a 500)."""
+    boss = django_user_model.objects.create_superuser("boss", "b@example.org", "pw")
+    client.force_login(boss)
+    assert client.get(reverse("desk", args=[SLUG])).status_code == 200
+    assert client.post(reverse("api_key", args=[SLUG])).status_code == 404
