@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.db import models
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.shortcuts import render
@@ -238,6 +239,8 @@ class CampaignAdmin(AuditedAdmin):
     )
 
     change_list_template = "admin/campaign/campaign_changelist.html"
+    # Django 6's default for a URL typed without a scheme (webhooks are https anyway).
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     def import_view(self, request: HttpRequest) -> Any:
         """A new campaign from a campaign file (docs/campaign-format.md), with every problem
