@@ -59,6 +59,7 @@ OURS = (
     "SECURE_HSTS_PRELOAD",
     "SECURE_PROXY_SSL_HEADER",
     "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests for their own process (W: security)
 )
 
 
