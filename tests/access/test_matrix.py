@@ -298,33 +298,21 @@ ADMIN_NO_PERMISSION = {
 }
 RIVAL = {
     **STRANGER,
-    **dict.fromkeys(("api me", "api orders"), 200),
+    "api me": 200,  # their key works, for their own campaign only
     **dict.fromkeys(API[4:], 404),
-    "api me": 200,
-    "api schema": 200,
     **dict.fromkeys(DASHBOARD, 404),
     **dict.fromkeys(IMPORT, 200),
     **dict.fromkeys(ADMIN_SITE, 200),
+    "admin login": "redirect",  # already logged in: to the admin's index
+    "admin autocomplete": 403,  # no model of the project offers autocompletion
+    "admin catch-all": 404,
+    "admin view on site": 404,  # no model of the project has a page "on site"
+    **{f"{m} {p}": 200 for m in MODELS for p in ("list", "add")},  # their own rows only
     **{f"{m} {p}": "redirect" for m in MODELS for p in ("change", "history", "delete", "object")},
-    **{f"{m} {p}": 200 for m in MODELS for p in ("list", "add")},
     **ADMIN_NO_PERMISSION,
+    "user object": "redirect",  # to its change page, which is refused (403)
+    "group object": "redirect",
 }
-RIVAL.update(
-    {
-        "api root": 404,
-        "api docs": 200,
-        "api orders": 404,
-        "admin login": "redirect",  # already logged in: to the admin's index
-        "admin logout": 200,  # "logged out"
-        "admin autocomplete": 403,  # no model of the project offers autocompletion
-        "admin catch-all": 404,
-        "admin view on site": 404,  # no model of the project has a page "on site"
-        "admin password done": 200,
-        "user password": 403,
-        "user object": "redirect",  # to its change page, which is refused (403)
-        "group object": "redirect",
-    }
-)
 MOD = {
     **RIVAL,
     **{k: v for k, v in DANES.items() if k in (*PLAYER_PAGES, "api key")},
