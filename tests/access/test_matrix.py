@@ -288,6 +288,7 @@ ADMIN_NO_PERMISSION = {
             "auditentry add",
             "auditentry delete",
             "order add",
+            "order delete",
             "battle add",
             "battle delete",
             "user password",
