@@ -92,6 +92,9 @@ def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
     turn = campaign.current_turn_for_action()
     if turn is None or action not in (*ACTIONS, "extend", "requeue"):
         raise Http404("No such action.")
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
     reason = request.POST.get("reason", "").strip()
     redirect = reverse("admin:campaign_dashboard", args=[campaign.pk])
     try:
@@ -148,7 +151,13 @@ def accept_pirate_orders(request: HttpRequest, campaign_id: int) -> HttpResponse
     """Give the pirates the engine's suggested orders (U3); the moderator may edit them after."""
     campaign = moderated_campaign(request, campaign_id)
     turn = campaign.current_turn
-    pirates = Faction.objects.get(campaign=campaign, key=Faction.PIRATES)
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
+    pirates = Faction.objects.filter(campaign=campaign, key=Faction.PIRATES).first()
+    if turn is None or pirates is None:
+        messages.error(request, "This campaign has no pirates to give orders to.")
+        return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
     given = 0
     for order in pirate_suggestions(campaign):
         result = order_submit(
@@ -166,6 +175,9 @@ def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
     in a scenario file; it goes through the same checks as a player's."""
     campaign = moderated_campaign(request, campaign_id)
     turn = campaign.current_turn
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
     faction = Faction.objects.filter(campaign=campaign, key=request.POST.get("faction")).first()
     try:
         order = json.loads(request.POST.get("order", ""))
@@ -191,6 +203,26 @@ def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.success(request, f"Order recorded for {faction.name}.")
     if problem:
         messages.error(request, problem)
+    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+def stale_turn(request: HttpRequest, campaign: Campaign, current: Turn | None) -> Any:
+    """The dashboard's forms name the turn they were shown for (`turn`): another campaign's turn
+    is a 404; an earlier turn of this one (the page was stale: a second click, another tab) is
+    refused with a message, so an action never lands on a turn the moderator did not see.
+    None when the post may go on (no turn named: the current one, as before)."""
+    named = request.POST.get("turn", "")
+    if not named:
+        return None
+    if not named.isdigit() or not Turn.objects.filter(pk=named, campaign=campaign).exists():
+        raise Http404("No such turn in this campaign.")
+    if current is not None and int(named) == current.pk:
+        return None
+    messages.error(
+        request,
+        "The turn has changed since this page was shown; nothing was done (stale_turn). "
+        "Look at it again and repeat if still wanted.",
+    )
     return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
 
 
