@@ -218,11 +218,17 @@ def stale_turn(request: HttpRequest, campaign: Campaign, current: Turn | None) -
         raise Http404("No such turn in this campaign.")
     if current is not None and int(named) == current.pk:
         return None
-    messages.error(
-        request,
-        "The turn has changed since this page was shown; nothing was done (stale_turn). "
-        "Look at it again and repeat if still wanted.",
-    )
+    shown = Turn.objects.only("number", "status").get(pk=named)
+    action = request.resolver_match.kwargs.get("action", "") if request.resolver_match else ""
+    if action in ACTIONS and shown.status == lifecycle.ACTIONS[action][1]:
+        # Done already, by a second click or another moderator: say so, and who did it.
+        messages.error(request, lifecycle.refusal(shown, action, shown.status))
+    else:
+        messages.error(
+            request,
+            "The turn has changed since this page was shown; nothing was done (stale_turn). "
+            "Look at it again and repeat if still wanted.",
+        )
     return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
 
 

@@ -4,12 +4,17 @@
 The cache is Redis in production (config/settings.py: CACHE_URL, or the broker's Redis), so
 every web process shares the counts; the process's memory by default (one process). Keys hold a
 hash of who is counted (a user name, an address), never the name itself.
+
+When the cache cannot be reached (Redis down or stuck: its socket timeouts are 2 s), the limiter
+lets the attempt through uncounted and logs a warning: locking every player and moderator out of
+the site for as long as Redis is down would be worse than pausing the count (docs/reliability.md).
 """
 
 from __future__ import annotations
 
 import hashlib
 import ipaddress
+import logging
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,6 +23,8 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -43,9 +50,13 @@ def blocked_until(limit: Limit, who: str, *, store: Any = None) -> datetime | No
     """When `who` may try again, if it has used up its attempts; None if it may try now."""
     store = store or cache
     key = _key(limit, who)
-    if (store.get(key) or 0) < limit.attempts:
+    try:
+        if (store.get(key) or 0) < limit.attempts:
+            return None
+        end = store.get(key + ":until") or time.time() + limit.window
+    except Exception as error:  # redis-py's ConnectionError, TimeoutError …: fail open
+        _unreachable(limit, error)
         return None
-    end = store.get(key + ":until") or time.time() + limit.window
     return datetime.fromtimestamp(end, UTC)
 
 
@@ -53,18 +64,28 @@ def failure_record(limit: Limit, who: str, *, store: Any = None) -> None:
     """One more failure of `who`; the first opens the window."""
     store = store or cache
     key = _key(limit, who)
-    store.add(key + ":until", time.time() + limit.window, limit.window)
-    store.add(key, 0, limit.window)
     try:
-        store.incr(key)
-    except ValueError:  # the window ended between add and incr: this failure opens a new one
-        store.set(key, 1, limit.window)
+        store.add(key + ":until", time.time() + limit.window, limit.window)
+        store.add(key, 0, limit.window)
+        try:
+            store.incr(key)
+        except ValueError:  # the window ended between add and incr: this failure opens a new one
+            store.set(key, 1, limit.window)
+    except Exception as error:
+        _unreachable(limit, error)
 
 
 def failures_forget(limit: Limit, who: str, *, store: Any = None) -> None:
     store = store or cache
     key = _key(limit, who)
-    store.delete_many([key, key + ":until"])
+    try:
+        store.delete_many([key, key + ":until"])
+    except Exception as error:
+        _unreachable(limit, error)
+
+
+def _unreachable(limit: Limit, error: Exception) -> None:
+    log.warning("%s limiter: the cache is unreachable, not counting (%s)", limit.name, error)
 
 
 def client_address(request: HttpRequest) -> str:

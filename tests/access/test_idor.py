@@ -425,3 +425,16 @@ def test_a_superuser_looking_in_gets_no_api_key(client, django_user_model, open_
     client.force_login(boss)
     assert client.get(reverse("desk", args=[SLUG])).status_code == 200
     assert client.post(reverse("api_key", args=[SLUG])).status_code == 404
+
+
+def test_publishing_a_turn_already_published_says_who_did_it(
+    client, played, unchanged, open_skirmish
+) -> None:
+    """A second click on 'publish' for turn 1 (the page still shows it) after it was published:
+    nothing done, and the moderator is told it is already published, not just 'stale'."""
+    first = open_skirmish.turns.get(number=1)
+    client.force_login(played["mod"])
+    url = admin_url("campaign_turn_action", open_skirmish.pk, "publish")
+    page = unchanged(client.post, url, {"turn": first.pk}, follow=True)
+    assert b"Nothing done: turn 1 is already published" in page.content
+    assert open_skirmish.current_turn.status == Turn.Status.OPEN

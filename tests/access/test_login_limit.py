@@ -159,3 +159,22 @@ def test_the_window_ends_on_redis() -> None:
     except Exception as error:  # no Redis on this machine
         pytest.skip(f"no Redis at {url}: {error}")
     windows_end(store)
+
+
+UNREACHABLE = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",  # a closed port: Redis down
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+}
+
+
+def test_with_the_cache_down_logins_still_work_uncounted(people, settings, caplog) -> None:
+    """Redis down must not lock everyone out: the limiter lets attempts through uncounted and
+    says so in the log (fail open)."""
+    settings.CACHES = UNREACHABLE  # Django's test signals rebuild the cache handler
+    client = Client()
+    fail(client, "danes", 6)  # past the limit, but nothing can be counted
+    assert log_in(client, "danes", "pw").status_code == 302
+    assert "cache is unreachable" in caplog.text

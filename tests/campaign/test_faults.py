@@ -137,7 +137,11 @@ def test_two_moderators_pressing_the_same_button_at_once(broker, django_user_mod
         client.force_login(user)
         clients.append(client)
     press = [
-        lambda c=c: c.post(action_url(turn.campaign_id, action), {"reason": "appeal"}, follow=True)
+        lambda c=c: c.post(
+            action_url(turn.campaign_id, action),
+            {"reason": "appeal", "turn": turn.pk},  # as the dashboard's form sends it
+            follow=True,
+        )
         for c in clients
     ]
     responses = at_once(*press)
