@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import uuid
 from typing import Any
@@ -37,7 +38,7 @@ def order_check(
     the engine reads it, when the caller has it already (else it is read: 9 queries)."""
     if turn.status != Turn.Status.OPEN:
         return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
-    commander = _commander(turn, faction, order)
+    commander = _commander(turn, faction, order) or _storable(order)
     if commander is not None:
         return commander
     if world is None:
@@ -69,9 +70,19 @@ def order_submit(
 
 
 @transaction.atomic
-def order_withdraw(*, turn: Turn, faction: Faction, slot: str, user: Any = None) -> Order:
+def order_withdraw(
+    *, turn: Turn, faction: Faction, slot: str, user: Any = None
+) -> Order | Refusal | None:
+    """Withdraw the faction's order in a slot: a withdrawal row, or None when the slot holds no
+    order (nothing to write). Another faction's order is refused, not withdrawn: the order that
+    counts is the latest of its slot, whoever wrote it."""
     if turn.status != Turn.Status.OPEN:
-        raise ValueError(f"Turn {turn.number} is {turn.status}: orders are closed.")
+        return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
+    latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
+    if latest is not None and latest.faction_id != faction.pk:
+        return Refusal(0, "not_commander", f"The order in {slot} is not {faction.key}'s.")
+    if latest is None or latest.withdrawn:
+        return None
     return Order.objects.create(
         turn=turn,
         faction=faction,
@@ -98,6 +109,31 @@ def _commander(turn: Turn, faction: Faction, order: dict[str, Any]) -> Refusal |
     )
     if owner is not None and owner != faction.key:
         return Refusal(0, "not_commander", f"{fleet_key} is not commanded by {faction.key}.")
+    return None
+
+
+# A new fleet's id is a key in the database and a part of the desk's addresses.
+NEW_FLEET = re.compile(r"[^\s/\x00]{1,60}")
+
+
+def _storable(order: dict[str, Any]) -> Refusal | None:
+    """What the engine accepts but the database or the pages could not keep: a NUL character
+    (PostgreSQL refuses it in JSON) or a new fleet's id that is no key."""
+    stack: list[object] = [order]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str) and "\x00" in value:
+            return Refusal(0, "invalid_order", "The order contains a NUL character.")
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    new_fleet = order.get("new_fleet")
+    if isinstance(new_fleet, str) and not NEW_FLEET.fullmatch(new_fleet):
+        return Refusal(
+            0, "invalid_order", "A new fleet's id is 1 to 60 characters, without spaces or /."
+        )
     return None
 
 
@@ -138,14 +174,16 @@ def _digest(key: str) -> str:
 
 
 @transaction.atomic
-def faction_set_upkeep_priority(*, faction: Faction, fleets: list[str], user: Any = None) -> None:
+def faction_set_upkeep_priority(
+    *, faction: Faction, fleets: list[str], user: Any = None
+) -> Refusal | None:
     """U2: the fleets the faction pays first when money is short, in order (its own fleets)."""
     own = set(Fleet.objects.filter(owner=faction).values_list("key", flat=True))
     strangers = [key for key in fleets if key not in own]
     if strangers:
-        raise ValueError(f"Not your fleets: {', '.join(strangers)}.")
+        return Refusal(0, "not_commander", f"Not your fleets: {', '.join(strangers)}.")
     if len(set(fleets)) != len(fleets):
-        raise ValueError("A fleet is named twice.")
+        return Refusal(0, "duplicate_order", "A fleet is named twice.")
     Faction.objects.filter(pk=faction.pk).update(upkeep_priority=fleets)
     from campaign.models import AuditEntry
 
@@ -155,3 +193,4 @@ def faction_set_upkeep_priority(*, faction: Faction, fleets: list[str], user: An
         action="upkeep priority",
         detail={"faction": faction.key, "fleets": fleets},
     )
+    return None
