@@ -24,7 +24,7 @@ def order_slot(order: dict[str, Any]) -> str:
     """The slot an order fills (X23): one order per fleet; one repair, disband or buy-out per
     fleet; hires each their own."""
     kind = order.get("type")
-    if kind in FLEET_ORDER_TYPES:
+    if isinstance(kind, str) and kind in FLEET_ORDER_TYPES:
         return f"fleet:{order.get('fleet')}"
     if kind in ("repair", "disband", "buyout"):
         return f"{kind}:{order.get('fleet')}"
@@ -78,6 +78,8 @@ def order_withdraw(
     counts is the latest of its slot, whoever wrote it."""
     if turn.status != Turn.Status.OPEN:
         return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
+    if "\x00" in slot:  # no slot has one (and PostgreSQL cannot even compare it)
+        return None
     latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
     if latest is not None and latest.faction_id != faction.pk:
         return Refusal(0, "not_commander", f"The order in {slot} is not {faction.key}'s.")
