@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import yaml
@@ -60,4 +61,72 @@ def _too_deep(document: object) -> str | None:
             )
         elif isinstance(value, list):
             stack.extend((v, f"{path}[{n}]", depth + 1) for n, v in enumerate(value))
+    return None
+
+
+def described(problems: list[Problem], text: str | None) -> list[str]:
+    """The problems as lines to show, each with its line in the file when the file's text can
+    say (YAML, and JSON read as YAML; a second parse, on the error path only)."""
+    lines = _lines(text) if text else {}
+    out = []
+    for problem in problems:
+        line = _line_of(problem.path, lines)
+        out.append(f"{problem} (line {line})" if line else str(problem))
+    return out
+
+
+def read_text(path: Path | str) -> str | None:
+    """The file's text, for `described`, or None."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+# Past this size a file's problems are shown without line numbers (parsing it twice is slow).
+MAX_LINED = 2_000_000
+
+
+def _lines(text: str) -> dict[str, int]:
+    """path -> line (1-based) of every key and item, with the paths the parser reports."""
+    if len(text) > MAX_LINED:
+        return {}
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return {}
+    lines: dict[str, int] = {}
+    stack: list[tuple[yaml.Node | None, str]] = [(root, "")]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                name = key.value if isinstance(key, yaml.ScalarNode) else "?"
+                if name.isidentifier():
+                    child = f"{path}.{name}" if path else name
+                else:
+                    child = f"{path}[{name!r}]"
+                lines.setdefault(child, key.start_mark.line + 1)
+                stack.append((value, child))
+        elif isinstance(node, yaml.SequenceNode):
+            for n, item in enumerate(node.value):
+                child = f"{path}[{n}]"
+                lines.setdefault(child, item.start_mark.line + 1)
+                stack.append((item, child))
+    return lines
+
+
+_LAST_STEP = re.compile(r"(\.[^.\[]+|\[[^\]]*\])$")
+
+
+def _line_of(path: str, lines: dict[str, int]) -> int | None:
+    """The line of the path, or of the nearest place above it that the file has (a missing key
+    is reported at its parent's line)."""
+    while path:
+        if path in lines:
+            return lines[path]
+        shorter = _LAST_STEP.sub("", path)
+        if shorter == path:
+            return None
+        path = shorter
     return None

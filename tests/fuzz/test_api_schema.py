@@ -65,8 +65,8 @@ def test_the_schema_tested_is_the_one_served(client) -> None:
 # for real ones, so that the operations behind the permission checks are reached.
 REAL = {
     "slug": [SLUG],
-    "key": ["d1", "d2", "s1", "p1"],
-    "slot": ["fleet:d1", "fleet:d2", "repair:d1", "fleet:s1", "repair:s1", "hire:x"],
+    "key": ["d1", "d2", "s1", "p1", "d\x001"],
+    "slot": ["fleet:d1", "fleet:d2", "repair:d1", "fleet:s1", "repair:s1", "hire:x", "hire:\x00"],
     "number": [1, 2],
 }
 

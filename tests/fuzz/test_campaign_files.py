@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from tests.fuzz.mutations import mutated
 from tests.fuzz.profile import FUZZ
 
 pytestmark = pytest.mark.django_db
+LINE = re.compile(r" \(line \d+\)$")
 GOOD = skirmish_campaign_document()
 
 
@@ -186,12 +188,28 @@ def test_a_malformed_campaign_file_lists_its_problems(tmp_path: Path, name: str)
     code, err = import_file(tmp_path, contents)
     assert code == 2, err
     assert "Traceback" not in err
-    printed = [line.strip() for line in err.splitlines() if line.startswith("  ")]
+    printed = [LINE.sub("", line.strip()) for line in err.splitlines() if line.startswith("  ")]
     if expected is None:
         assert printed[0].startswith("not valid YAML"), err
     else:
         assert sorted(printed) == sorted(expected), err
     nothing_imported()
+
+
+def test_a_yaml_file_s_problems_carry_their_lines(tmp_path: Path) -> None:
+    path = tmp_path / "campaign.yaml"
+    text = yaml.safe_dump(GOOD, sort_keys=False)
+    text = text.replace("type: frigate", "type: dragon", 1)
+    path.write_text(text)
+    line = 1 + text.splitlines().index(next(t for t in text.splitlines() if "type: dragon" in t))
+    code, err = import_file(tmp_path, text)
+    assert code == 2
+    assert f"unknown ship type 'dragon' (line {line})" in err
+    missing = changed(lambda d: d["map"]["provinces"][3].pop("y"))
+    code, err = import_file(tmp_path, yaml.safe_dump(missing, sort_keys=False))
+    assert re.search(
+        r"map.provinces\[3\].y: a position from 0 to 1000 is required \(line \d+\)", err
+    )
 
 
 def test_the_good_file_imports(tmp_path: Path) -> None:

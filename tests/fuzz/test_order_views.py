@@ -35,7 +35,7 @@ GARBAGE = st.one_of(
         ["", "\x00", "d1\x00", "x" * 10_000, "-1", "0", "1e9", str(10**30), "Øresund ⚓", "null"]
     ),
 )
-FLEETS = st.sampled_from(["d1", "d2", "s1", "h1", "p1", "atlantis", "ü", "d1 ", "D1"])
+FLEETS = st.sampled_from(["d1", "d2", "s1", "h1", "p1", "atlantis", "ü", "d1 ", "D1", "d\x001"])
 # The desk's order form, field by field: the values it offers and a few it does not.
 VALUES = {
     "type": ["hold", "move", "enter_port", "blockade", "support", "merge", "split", "hire", "fly"],
