@@ -30,11 +30,14 @@ SCENARIO = json.loads(EXAMPLE.read_text())
 
 def outcome(document: object) -> dict[str, Any] | list[str]:
     """The result, or the problems as the command prints them; anything else is a bug."""
+    given = copy.deepcopy(document)
     try:
-        result = adjudicate(copy.deepcopy(document))
+        result = adjudicate(document)
     except ScenarioError as error:
+        assert document == given, "a refused file was changed"
         problems = error.problems
     else:
+        assert document == given, "adjudicate changed its input"
         json.dumps(result)  # the result is JSON as it stands
         check_invariants(copy.deepcopy(document), result)  # type: ignore[arg-type]
         return result
