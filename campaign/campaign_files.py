@@ -89,23 +89,34 @@ def read_campaign_file(document: object) -> CampaignFile:
 
 
 def _storable(value: object, path: str, problems: list[Problem]) -> None:
-    """Every string without NUL characters and every whole number within the database's range,
-    wherever it is (iteratively: the reader has already refused a file nested too deep)."""
+    """Every string valid Unicode without NUL characters and every whole number within the
+    database's range, wherever it is (iteratively: the reader refused a file nested too deep)."""
     stack = [(value, path)]
     while stack:
         item, where = stack.pop()
         if isinstance(item, str) and "\x00" in item:
             problems.append(Problem(where, "contains a NUL character"))
+        elif isinstance(item, str) and not _unicode(item):
+            problems.append(Problem(where, "is not valid Unicode text (a lone surrogate)"))
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > LARGEST:
             problems.append(Problem(where, f"{item} is too large (at most {LARGEST})"))
         elif isinstance(item, dict):
             for key, child in item.items():
-                if isinstance(key, str) and "\x00" in key:
-                    problems.append(Problem(f"{where}[{key!r}]", "contains a NUL character"))
+                if isinstance(key, str) and ("\x00" in key or not _unicode(key)):
+                    problems.append(Problem(f"{where}[{key!r}]", "a key that cannot be stored"))
                     continue
                 stack.append((child, f"{where}.{key}" if where else str(key)))
         elif isinstance(item, list):
             stack.extend((child, f"{where}[{n}]") for n, child in enumerate(item))
+
+
+def _unicode(text: str) -> bool:
+    """Whether the text can be stored: JSON and YAML let a lone surrogate (`"\\ud800"`) through."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _check_ids(scenario: dict[str, Any], problems: list[Problem]) -> None:

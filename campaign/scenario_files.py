@@ -71,7 +71,9 @@ def described(problems: list[Problem], text: str | None) -> list[str]:
     out = []
     for problem in problems:
         line = _line_of(problem.path, lines)
-        out.append(f"{problem} (line {line})" if line else str(problem))
+        text_line = f"{problem} (line {line})" if line else str(problem)
+        # An id from the file may hold a lone surrogate, which no terminal or page can show.
+        out.append(text_line.encode("utf-8", "backslashreplace").decode("utf-8"))
     return out
 
 

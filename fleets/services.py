@@ -120,12 +120,14 @@ NEW_FLEET = re.compile(r"[^\s/\x00]{1,60}")
 
 def _storable(order: dict[str, Any]) -> Refusal | None:
     """What the engine accepts but the database or the pages could not keep: a NUL character
-    (PostgreSQL refuses it in JSON) or a new fleet's id that is no key."""
+    (PostgreSQL refuses it in JSON), a lone surrogate, or a new fleet's id that is no key."""
     stack: list[object] = [order]
     while stack:
         value = stack.pop()
         if isinstance(value, str) and "\x00" in value:
             return Refusal(0, "invalid_order", "The order contains a NUL character.")
+        if isinstance(value, str) and not _unicode(value):
+            return Refusal(0, "invalid_order", "The order is not valid Unicode text.")
         if isinstance(value, dict):
             stack.extend(value.keys())
             stack.extend(value.values())
@@ -137,6 +139,15 @@ def _storable(order: dict[str, Any]) -> Refusal | None:
             0, "invalid_order", "A new fleet's id is 1 to 60 characters, without spaces or /."
         )
     return None
+
+
+def _unicode(text: str) -> bool:
+    """Whether the text can be stored: JSON lets a lone surrogate (`"\\ud800"`) through."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _real(user: Any) -> Any:

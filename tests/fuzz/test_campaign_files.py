@@ -142,6 +142,10 @@ CASES: dict[str, tuple[Any, list[str]]] = {
         changed(lambda d: d["factions"][0].update(name="Dan\x00es")),
         ["factions[0].name: contains a NUL character"],
     ),
+    "a lone surrogate in a name": (
+        json.dumps(changed(lambda d: d["factions"][0].update(name="Dan\ud800es"))),
+        ["factions[0].name: is not valid Unicode text (a lone surrogate)"],
+    ),
     "id too long": (
         changed(lambda d: d["fleets"][0].update(id="d" * 61)),
         [

@@ -59,6 +59,7 @@ def test_withdrawing_nothing_writes_nothing(client, keys) -> None:
         {"fleet": "d1", "type": "split", "ships": ["havfruen"], "new_fleet": "d\x009"},
         {"fleet": "d1", "type": "split", "ships": ["havfruen"], "new_fleet": "a/b"},
         {"fleet": "d1", "type": "split", "ships": ["havfruen"], "new_fleet": "x" * 61},
+        {"fleet": "d1", "type": "split", "ships": ["havfruen"], "new_fleet": "d\ud8009"},
     ],
 )
 def test_an_order_the_turn_could_not_keep_is_refused(client, keys, order) -> None:

@@ -138,6 +138,10 @@ BROKEN_FILES: dict[str, bytes] = {
     "yaml-date.yaml": b"format: naval-scenario/1\nmap: {provinces: [{id: 2026-11-29}]}\n",
     "yaml-int-keys.yaml": b"format: naval-scenario/1\nmap: {}\n1: 2\n",
     "top-list.json": b"[1, 2, 3]",
+    "surrogate.json": b'{"format": "naval-scenario/1", "map": {}, "relations": '
+    b'[{"between": ["\\ud800", "\\ud800"], "state": "war"},'
+    b' {"between": ["a\\ud800", "b"], "state": "war"},'
+    b' {"between": ["a\\ud800", "b"], "state": "war"}]}',
     "nul.json": b'{"format": "naval-scenario/1\\u0000", "map": {}}',
 }
 
@@ -171,7 +175,7 @@ def test_random_bytes_through_the_command(tmp_path_factory, data: bytes) -> None
 
 
 @pytest.mark.parametrize(
-    "name", ["deep.json", "huge-int.yaml", "random-bytes.json", "top-list.json"]
+    "name", ["deep.json", "huge-int.yaml", "random-bytes.json", "top-list.json", "surrogate.json"]
 )
 def test_a_broken_file_through_a_real_process(tmp_path: Path, name: str) -> None:
     path = tmp_path / name
