@@ -304,6 +304,8 @@ def _port(
             c.add(wpath, f"{water!r} is land; a port's waters are sea provinces")
         elif province is not None and not game_map.adjacent(province, water):
             c.add(wpath, f"{water!r} is not adjacent to {province!r} (X1)")
+        elif water in waters:
+            c.add(wpath, f"{water!r} is listed twice")
         else:
             waters.append(water)
     if not waters and not item.get("waters"):

@@ -114,6 +114,10 @@ CASES: dict[str, tuple[Any, list[str]]] = {
         changed(lambda d: d["map"]["ports"][1].update(waters=["bornholm_basin"])),
         ["map.ports[1].waters[0]: 'bornholm_basin' is not adjacent to 'scania' (X1)"],
     ),
+    "a port's water twice": (  # an IntegrityError at the import before
+        changed(lambda d: d["map"]["ports"][0]["waters"].append("oresund")),
+        ["map.ports[0].waters[2]: 'oresund' is listed twice"],
+    ),
     "position off the drawing": (
         changed(lambda d: d["map"]["provinces"][2].update(x=-1)),
         ["map.provinces[2].x: a position from 0 to 1000 is required"],
