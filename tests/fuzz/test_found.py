@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.urls import reverse
 
 from campaign import lifecycle
 from fleets.models import Order
@@ -107,4 +108,18 @@ def test_a_withdrawal_after_the_turn_locked_is_refused(client, people, open_skir
     page = client.post(f"/c/{SLUG}/fleets/d1/withdraw/", headers={"HX-Request": "true"})
     assert page.status_code == 200
     assert "orders are closed. (invalid_order)" in page.content.decode()
+    assert not Order.objects.exists()
+
+
+def test_the_moderators_order_box_refuses_what_it_cannot_read(admin_client, open_skirmish):
+    post = reverse("admin:campaign_moderator_order", args=[open_skirmish.pk])
+    for faction, order in [
+        ("danes", "[" * 100_000 + "]" * 100_000),
+        ("danes", '{"fleet": 1' + "0" * 5000 + "}"),
+        ("da\x00nes", '{"fleet": "d1", "type": "hold"}'),
+    ]:
+        page = admin_client.post(post, {"faction": faction, "order": order}, follow=True)
+        assert page.status_code == 200
+        text = page.content.decode()
+        assert "not an order this tool reads" in text or "Choose a faction" in text
     assert not Order.objects.exists()
