@@ -41,9 +41,11 @@ class Command(BaseCommand):
             raise CommandError("name a scenario file, or use --example for a sample", returncode=2)
         text = sys.stdin.read() if source == "-" else read_text(source)
         name = "stdin.json" if source == "-" else source
-        try:  # (a file that cannot be read is read again, for the reader's own problem)
-            document = read_scenario_document(name, text) if text is not None else None
-            document = document if text is not None else read_scenario_document(source)
+        try:
+            if text is not None:
+                document = read_scenario_document(name, text)
+            else:  # unreadable: the reader says why
+                document = read_scenario_document(source)
             result = adjudicate(document)
         except ScenarioError as error:
             for line in described(error.problems, text):
