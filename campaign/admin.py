@@ -28,7 +28,7 @@ from campaign.models import (
     ShipType,
     Turn,
 )
-from campaign.scenario_files import read_scenario_document
+from campaign.scenario_files import described, read_scenario_document
 from engine import ScenarioError
 
 
@@ -246,6 +246,7 @@ class CampaignAdmin(AuditedAdmin):
         """A new campaign from a campaign file (docs/campaign-format.md), with every problem
         listed with its place in the file if it is not valid."""
         problems: list[str] = []
+        text: str | None = None
         if request.method == "POST" and request.FILES.get("file"):
             upload = request.FILES["file"]
             try:
@@ -255,7 +256,7 @@ class CampaignAdmin(AuditedAdmin):
             except UnicodeDecodeError:
                 problems = ["The file is not UTF-8 text."]
             except ScenarioError as error:
-                problems = [str(p) for p in error.problems]
+                problems = described(error.problems, text)
             except ImportRefused as error:
                 problems = [str(error)]
             else:

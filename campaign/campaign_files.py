@@ -23,6 +23,14 @@ SETTINGS = {
     "fog_of_war": bool,
     "webhook_url": (str, type(None)),
 }
+# What the database stores (campaign/models.py): a longer id or name, a larger number or a NUL
+# character is refused here with its place, not left to fail as a database error at the import.
+ID_LENGTH = 60
+NAME_LENGTH = 120
+CAMPAIGN_NAME_LENGTH = 200
+URL_LENGTH = 200
+LARGEST = 2**31 - 1
+MAX_HOURS = 24 * 366  # a turn's deadline or a reminder at most a year away
 PALETTE = ["#c8102e", "#005293", "#f2a900", "#2e7d32", "#6a1b9a", "#00838f", "#8d6e63", "#ef6c00"]
 
 
@@ -48,22 +56,28 @@ def read_campaign_file(document: object) -> CampaignFile:
     doc = copy.deepcopy(document)
     for key in doc:
         if key not in TOP_KEYS:
-            problems.append(Problem(key, f"unknown key {key!r}"))
+            problems.append(Problem(str(key), f"unknown key {key!r}"))
     if doc.get("format") != CAMPAIGN_FORMAT:
         problems.append(Problem("format", f"must be {CAMPAIGN_FORMAT!r}"))
+    _storable(doc, "", problems)
     name = doc.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem("name", "a campaign needs a name"))
         name = ""
+    elif len(name) > CAMPAIGN_NAME_LENGTH:
+        problems.append(Problem("name", f"at most {CAMPAIGN_NAME_LENGTH} characters"))
     slug = doc.get("slug") or slugify(name)
     if not isinstance(slug, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,79}", slug):
         problems.append(Problem("slug", "letters, digits and hyphens, up to 80"))
     description = doc.get("description", "")
+    if not isinstance(description, str | None):
+        problems.append(Problem("description", "must be text"))
     settings = _settings(doc.get("settings"), problems)
     result = CampaignFile(str(name), str(slug), str(description or ""), settings, {})
     scenario = {k: v for k, v in doc.items() if k in WORLD_KEYS}
     scenario["format"] = "naval-scenario/1"
     _take_extras(scenario, result, problems)
+    _check_ids(scenario, problems)
     try:
         parse_scenario(scenario)
     except ScenarioError as error:
@@ -72,6 +86,65 @@ def read_campaign_file(document: object) -> CampaignFile:
         raise ScenarioError(problems)
     result.scenario = scenario
     return result
+
+
+def _storable(value: object, path: str, problems: list[Problem]) -> None:
+    """Every string valid Unicode without NUL characters and every whole number within the
+    database's range, wherever it is (iteratively: the reader refused a file nested too deep)."""
+    stack = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str) and "\x00" in item:
+            problems.append(Problem(where, "contains a NUL character"))
+        elif isinstance(item, str) and not _unicode(item):
+            problems.append(Problem(where, "is not valid Unicode text (a lone surrogate)"))
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > LARGEST:
+            problems.append(Problem(where, f"{item} is too large (at most {LARGEST})"))
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                if isinstance(key, str) and ("\x00" in key or not _unicode(key)):
+                    problems.append(Problem(f"{where}[{key!r}]", "a key that cannot be stored"))
+                    continue
+                stack.append((child, f"{where}.{key}" if where else str(key)))
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{n}]") for n, child in enumerate(item))
+
+
+def _unicode(text: str) -> bool:
+    """Whether the text can be stored: JSON and YAML let a lone surrogate (`"\\ud800"`) through."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_ids(scenario: dict[str, Any], problems: list[Problem]) -> None:
+    """Ids fit their columns (the engine has no limit of its own)."""
+    game_map = scenario.get("map") if isinstance(scenario.get("map"), dict) else {}
+    places = [
+        ("map.provinces", _list(game_map.get("provinces"))),
+        ("map.ports", _list(game_map.get("ports"))),
+        ("factions", _list(scenario.get("factions"))),
+        ("ship_types", _list(scenario.get("ship_types"))),
+        ("fleets", _list(scenario.get("fleets"))),
+    ]
+    for n, fleet in enumerate(_list(scenario.get("fleets"))):
+        if isinstance(fleet, dict):
+            places.append((f"fleets[{n}].ships", _list(fleet.get("ships"))))
+    for path, items in places:
+        for i, item in enumerate(items):
+            value = item.get("id") if isinstance(item, dict) else None
+            if isinstance(value, str) and len(value) > ID_LENGTH:
+                problems.append(Problem(f"{path}[{i}].id", f"at most {ID_LENGTH} characters"))
+
+
+def _url(value: object) -> bool:
+    return (
+        isinstance(value, str)
+        and (value == "" or re.fullmatch(r"https?://\S+", value) is not None)
+        and len(value) <= URL_LENGTH
+    )
 
 
 def slugify(text: str) -> str:
@@ -90,8 +163,12 @@ def _settings(value: object, problems: list[Problem]) -> dict[str, Any]:
             problems.append(Problem(f"settings.{key}", f"unknown key {key!r}"))
         elif not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
             problems.append(Problem(f"settings.{key}", "has the wrong type"))
-        elif kind is int and item < 0:
-            problems.append(Problem(f"settings.{key}", "must be at least 0"))
+        elif kind is int and not 0 <= item <= MAX_HOURS:
+            problems.append(Problem(f"settings.{key}", f"must be from 0 to {MAX_HOURS} hours"))
+        elif key == "webhook_url" and item is not None and not _url(item):
+            problems.append(
+                Problem(f"settings.{key}", f"an http(s) address of at most {URL_LENGTH} characters")
+            )
     return {k: v for k, v in value.items() if k in SETTINGS}
 
 
@@ -103,6 +180,7 @@ def _take_extras(scenario: dict[str, Any], out: CampaignFile, problems: list[Pro
             if not isinstance(province, dict):
                 continue
             extras = {k: province.pop(k) for k in ("name", "x", "y") if k in province}
+            _check_name(extras, f"map.provinces[{i}].name", problems)
             for axis in ("x", "y"):
                 value = extras.get(axis)
                 if (
@@ -117,21 +195,32 @@ def _take_extras(scenario: dict[str, Any], out: CampaignFile, problems: list[Pro
                     )
             if isinstance(province.get("id"), str):
                 out.province_extras[province["id"]] = extras
-        for port in _list(game_map.get("ports")):
+        for i, port in enumerate(_list(game_map.get("ports"))):
             if isinstance(port, dict) and "name" in port:
-                name = port.pop("name")
+                extras = {"name": port.pop("name")}
+                _check_name(extras, f"map.ports[{i}].name", problems)
                 if isinstance(port.get("id"), str):
-                    out.port_names[port["id"]] = str(name)
+                    out.port_names[port["id"]] = str(extras["name"])
     for n, faction in enumerate(_list(scenario.get("factions"))):
         if not isinstance(faction, dict):
             continue
         extras = {k: faction.pop(k) for k in ("name", "colour") if k in faction}
+        _check_name(extras, f"factions[{n}].name", problems)
         colour = extras.get("colour", PALETTE[n % len(PALETTE)])
         if not isinstance(colour, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
             problems.append(Problem(f"factions[{n}].colour", 'a colour like "#c8102e"'))
         extras["colour"] = str(colour)
         if isinstance(faction.get("id"), str):
             out.faction_extras[faction["id"]] = extras
+
+
+def _check_name(extras: dict[str, Any], path: str, problems: list[Problem]) -> None:
+    """A display name, if given, is text of at most NAME_LENGTH characters."""
+    if "name" not in extras:
+        return
+    name = extras["name"]
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
+        problems.append(Problem(path, f"a name of 1 to {NAME_LENGTH} characters"))
 
 
 def _list(value: object) -> list[Any]:

@@ -178,11 +178,16 @@ def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
     stale = stale_turn(request, campaign, turn)
     if stale:
         return stale
-    faction = Faction.objects.filter(campaign=campaign, key=request.POST.get("faction")).first()
+    key = request.POST.get("faction", "")
+    faction = (  # (no key has a NUL, and PostgreSQL cannot even compare one)
+        None if "\x00" in key else Faction.objects.filter(campaign=campaign, key=key).first()
+    )
     try:
         order = json.loads(request.POST.get("order", ""))
     except json.JSONDecodeError as error:
         order, problem = None, f"That is not an order in JSON: {error.msg}."
+    except (RecursionError, ValueError):  # nested too deep; a number too long
+        order, problem = None, "That is not an order this tool reads."
     else:
         problem = None if isinstance(order, dict) else "An order is a JSON object."
     if turn is None or faction is None:

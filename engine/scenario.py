@@ -45,6 +45,9 @@ TOP_KEYS = frozenset(
         "orders",
     }
 )
+# A setting larger than this is a mistake, and some are loop bounds (max_rounds: a battle of ships
+# that cannot hurt each other goes on that many rounds).
+MAX_RULE = 10_000
 PROVINCE_KEYS = frozenset({"id", "kind"})
 PORT_KEYS = frozenset({"id", "province", "owner", "waters", "blockaded_by"})
 FACTION_KEYS = frozenset({"id", "treasury", "income", "upkeep_priority"})
@@ -104,7 +107,7 @@ class _Checker:
     def keys(self, path: str, value: dict[str, Any], allowed: frozenset[str]) -> None:
         for key in value:
             if key not in allowed:
-                self.add(_join(path, key), f"unknown key {key!r}")
+                self.add(_key_path(path, key), f"unknown key {key!r}")
 
     def mapping(self, path: str, value: object) -> dict[str, Any] | None:
         if isinstance(value, dict):
@@ -154,6 +157,14 @@ def _join(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
     return f"{path}.{key}" if path else key
+
+
+def _key_path(path: str, key: object) -> str:
+    """The path of a key as written: `rules.max_round`, or `rules['max round']` for a key that is
+    not a plain word (an empty one, a number from YAML, one with spaces or a NUL)."""
+    if isinstance(key, str) and key.isidentifier():
+        return _join(path, key)
+    return f"{path}[{key!r}]"
 
 
 def parse_scenario(data: object) -> Scenario:
@@ -215,7 +226,9 @@ def _rules(c: _Checker, value: object) -> Rules:
         else:
             low = 0 if key == "support_penalty" else 1
             number = c.integer(path, raw, low=low)
-            if number is not None:
+            if number is not None and number > MAX_RULE:
+                c.add(path, f"must be at most {MAX_RULE}")
+            elif number is not None:
                 chosen[key] = number
     return Rules(**chosen)
 
@@ -291,6 +304,8 @@ def _port(
             c.add(wpath, f"{water!r} is land; a port's waters are sea provinces")
         elif province is not None and not game_map.adjacent(province, water):
             c.add(wpath, f"{water!r} is not adjacent to {province!r} (X1)")
+        elif water in waters:
+            c.add(wpath, f"{water!r} is listed twice")
         else:
             waters.append(water)
     if not waters and not item.get("waters"):
@@ -422,7 +437,7 @@ def _fleet(
         elif docked or at not in port.waters:
             c.add(_join(path, "blockading"), f"the fleet is not in the waters of {port.id}")
     ships = _ships(c, _join(path, "ships"), item.get("ships"), world, owner, ship_ids)
-    if not ships and isinstance(item.get("ships"), list) and not item["ships"]:
+    if item.get("ships") is None or item["ships"] == []:  # (not a list: c.items said so)
         c.add(_join(path, "ships"), "a fleet has at least one ship (W5)")
     if len(ships) > world.rules.fleet_limit:
         c.add(
@@ -463,7 +478,9 @@ def _ships(
         if ship_type is None:
             c.add(_join(spath, "type"), f"unknown ship type {tid!r}")
         owner = item.get("owner", fleet_owner)
-        if owner is not None and owner != fleet_owner:
+        if owner is not None and not isinstance(owner, str):
+            c.add(_join(spath, "owner"), "must be a faction id")
+        elif owner is not None and owner != fleet_owner:
             if owner not in world.factions and owner != PIRATES:
                 c.add(_join(spath, "owner"), f"{owner!r} is not a listed faction (X2)")
             elif fleet_owner is not None and not world.relations.friendly(owner, fleet_owner):
@@ -540,7 +557,8 @@ def _orders(c: _Checker, value: object) -> list[RawOrder]:
         item = c.mapping(path, raw)
         if item is None:
             continue
-        allowed = ORDER_KEYS.get(item.get("type"), ALL_ORDER_KEYS)  # type: ignore[arg-type]
+        kind = item.get("type")
+        allowed = ORDER_KEYS.get(kind, ALL_ORDER_KEYS) if isinstance(kind, str) else ALL_ORDER_KEYS
         c.keys(path, item, allowed | {"type"})
         orders.append(RawOrder(i, dict(item)))
     return orders

@@ -16,6 +16,7 @@ from engine.orders import (
     DEFAULT_STANDING,
     ECONOMY_ORDER_TYPES,
     FLEET_ORDER_TYPES,
+    ORDER_KEYS,
     STANDING_KEYS,
     Buyout,
     Disband,
@@ -60,10 +61,23 @@ def check_orders(world: World, raw_orders: Sequence[RawOrder]) -> CheckedOrders:
 def validate_order(world: World, order: dict[str, object], *, index: int = 0) -> Refusal | None:
     """Check one order against the world as it stands (for order forms); None when acceptable."""
     try:
+        _check_keys(order)
         _check_one(world, RawOrder(index, dict(order)), set(), set())
     except Refused as refused:
         return Refusal(index, refused.code, refused.message)
     return None
+
+
+def _check_keys(order: dict[str, object]) -> None:
+    """X23: an order with a key its type does not take is refused (a scenario file with one is
+    invalid as a whole; an order given alone is refused on its own)."""
+    kind = order.get("type")
+    allowed = ORDER_KEYS.get(kind) if isinstance(kind, str) else None
+    if allowed is None:
+        return  # refused for its type by _check_one
+    for key in order:
+        if key != "type" and key not in allowed:
+            raise Refused("invalid_order", f"a {kind} order takes no key {key!r}")
 
 
 def movement_points(world: World, fleet: Fleet) -> int:
@@ -83,6 +97,8 @@ def _check_one(
     world: World, raw: RawOrder, slots: set[tuple[str, str]], new_fleets: set[str]
 ) -> FleetOrder | EconomyOrder:
     kind = raw.type
+    if not isinstance(kind, str):
+        raise Refused("invalid_order", f"{kind!r} is not an order type")
     if kind in FLEET_ORDER_TYPES:
         return _check_fleet_order(world, raw, str(kind), slots, new_fleets)
     if kind in ECONOMY_ORDER_TYPES:
@@ -355,19 +371,18 @@ def _standing(world: World, data: dict[str, object]) -> Standing:
     evade_to = _provinces(world, data, "evade_to")
     retreat = data.get("retreat", "never")
     if isinstance(retreat, dict):  # hashable, so that equal keys share one Standing
+        if not all(isinstance(key, str) for key in retreat):
+            raise Refused("invalid_order", _RETREAT_FORM)
         retreat = tuple(sorted(retreat.items()))
     try:
         hash(retreat)
     except TypeError:
         raise Refused("invalid_order", _RETREAT_FORM) from None
-    return _standing_of(
-        data.get("stance", "engage"),
-        retreat,
-        data.get("prefer", "sink"),
-        retreat_to,
-        evade_to,
-        data.get("if_cornered", "surrender"),
-    )
+    # Checked before the cache, which needs hashable values (a list here is refused, not hashed).
+    stance = _choice("stance", data.get("stance", "engage"), ("engage", "evade"))
+    prefer = _choice("prefer", data.get("prefer", "sink"), ("sink", "capture"))
+    cornered = _choice("if_cornered", data.get("if_cornered", "surrender"), ("surrender", "attack"))
+    return _standing_of(stance, retreat, prefer, retreat_to, evade_to, cornered)
 
 
 @lru_cache(maxsize=1024)

@@ -8,23 +8,19 @@ validation, the same refusal codes), reads through the permission-checked select
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
-from ninja import NinjaAPI, Schema, Status
+from ninja import NinjaAPI, Path, Schema, Status
+from ninja.errors import HttpError
 from ninja.security import HttpBearer
 
 from campaign.models import Membership, Turn
 from engine import Refusal
+from engine.refusals import CODES
 from fleets.selectors import desk_for, fleet_get_for_player
-from fleets.services import (
-    NotYourOrder,
-    order_slot,
-    order_submit,
-    order_withdraw,
-    token_membership,
-)
+from fleets.services import order_slot, order_submit, order_withdraw, token_membership
 from throttle.limiter import (
     API_KEY_PER_ADDRESS,
     blocked_until,
@@ -85,9 +81,41 @@ def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
     return api.create_response(request, {"code": "not_found", "message": message}, status=404)
 
 
+Code = Literal.__getitem__(tuple(sorted(CODES)))  # the engine's stable refusal codes
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    """django-ninja's 400 (a body that is not JSON) as a refusal, like every other 400 here."""
+    if exc.status_code == 400:
+        body = {"code": "invalid_order", "message": "The request body is not JSON."}
+        return api.create_response(request, body, status=400)
+    return api.create_response(request, {"detail": str(exc)}, status=exc.status_code)
+
+
 class Refused(Schema):
+    code: Code  # type: ignore[valid-type]
+    message: str
+
+
+class Detail(Schema):
+    """django-ninja's own answers: 401 (no or a wrong key), 422 (a request that does not fit this
+    schema: `detail` lists what)."""
+
+    detail: str | list[dict[str, Any]]
+
+
+class Problem(Schema):
+    """404 (another campaign, another faction's fleet, a turn not published) and 429 (too many
+    bad keys from this address): a plain refusal with its stable code."""
+
     code: str
     message: str
+
+
+# What every operation may answer besides its own: documented so that clients (and the schema
+# tests) know every status and body.
+ERRORS: dict[int, Any] = {401: Detail, 404: Problem, 422: Detail, 429: Problem}
 
 
 class Given(Schema):
@@ -98,6 +126,16 @@ class Given(Schema):
 class OrderIn(Schema):
     order: dict[str, Any]  # an order as in a scenario file (scenario-format.md)
 
+    model_config = {  # noqa: RUF012 (pydantic's configuration, read once)
+        "json_schema_extra": {
+            "examples": [
+                {"order": {"fleet": "d1", "type": "move", "path": ["kattegat"]}},
+                {"order": {"fleet": "d2", "type": "hold", "stance": "evade"}},
+                {"order": {"type": "repair", "fleet": "d2"}},
+            ]
+        }
+    }
+
 
 def _membership(request: HttpRequest, slug: str) -> Membership:
     membership: Membership = request.auth  # type: ignore[attr-defined]
@@ -106,7 +144,7 @@ def _membership(request: HttpRequest, slug: str) -> Membership:
     return membership
 
 
-@api.get("/me", summary="Who this key belongs to")
+@api.get("/me", response={200: dict[str, Any], 401: Detail}, summary="Who this key belongs to")
 def me(request: HttpRequest) -> dict[str, Any]:
     membership: Membership = request.auth  # type: ignore[attr-defined]
     return {
@@ -116,7 +154,11 @@ def me(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-@api.get("/campaigns/{slug}/state", summary="Your faction's state, as you can see it")
+@api.get(
+    "/campaigns/{slug}/state",
+    response={200: dict[str, Any], **ERRORS},
+    summary="Your faction's state, as you can see it",
+)
 def state(request: HttpRequest, slug: str) -> dict[str, Any]:
     view = desk_for(_membership(request, slug))
     turn = view.turn
@@ -143,7 +185,11 @@ def state(request: HttpRequest, slug: str) -> dict[str, Any]:
     }
 
 
-@api.get("/campaigns/{slug}/fleets/{key}/legal", summary="What a fleet can do now")
+@api.get(
+    "/campaigns/{slug}/fleets/{key}/legal",
+    response={200: dict[str, Any], **ERRORS},
+    summary="What a fleet can do now",
+)
 def legal(request: HttpRequest, slug: str, key: str) -> dict[str, Any]:
     membership = _membership(request, slug)
     fleet_get_for_player(membership, key)
@@ -162,14 +208,18 @@ def legal(request: HttpRequest, slug: str, key: str) -> dict[str, Any]:
     }
 
 
-@api.get("/campaigns/{slug}/orders", summary="Your orders that count this turn")
+@api.get(
+    "/campaigns/{slug}/orders",
+    response={200: list[dict[str, Any]], **ERRORS},
+    summary="Your orders that count this turn",
+)
 def orders(request: HttpRequest, slug: str) -> list[dict[str, Any]]:
     return desk_for(_membership(request, slug)).orders
 
 
 @api.post(
     "/campaigns/{slug}/orders",
-    response={201: Given, 400: Refused},
+    response={201: Given, 400: Refused, **ERRORS},
     summary="Give or change an order (the same checks and refusal codes as the desk)",
 )
 def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
@@ -189,7 +239,7 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
 
 @api.delete(
     "/campaigns/{slug}/orders/{slot}",
-    response={204: None, 400: Refused, 403: Refused},
+    response={204: None, 400: Refused, 403: Refused, **ERRORS},
     summary="Withdraw an order (its fleet will hold)",
 )
 def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
@@ -200,14 +250,18 @@ def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
         return Status(400, {"code": "invalid_order", "message": "Orders are closed."})
     if slot.startswith("fleet:"):
         fleet_get_for_player(membership, slot.split(":", 1)[1])
-    try:
-        order_withdraw(turn=turn, faction=faction, slot=slot)
-    except NotYourOrder as error:
-        return Status(403, {"code": error.code, "message": str(error)})
+    result = order_withdraw(turn=turn, faction=faction, slot=slot)
+    if isinstance(result, Refusal):
+        status = 403 if result.code == "not_commander" else 400  # another faction's order
+        return Status(status, {"code": result.code, "message": result.message})
     return Status(204, None)
 
 
-@api.get("/campaigns/{slug}/turns", summary="Published turns")
+@api.get(
+    "/campaigns/{slug}/turns",
+    response={200: list[dict[str, Any]], **ERRORS},
+    summary="Published turns",
+)
 def turns(request: HttpRequest, slug: str) -> list[dict[str, Any]]:
     membership = _membership(request, slug)
     published = Turn.objects.filter(
@@ -221,9 +275,12 @@ def turns(request: HttpRequest, slug: str) -> list[dict[str, Any]]:
 
 @api.get(
     "/campaigns/{slug}/turns/{number}/report",
+    response={200: dict[str, Any], **ERRORS},
     summary="A published turn: your faction's report and the public bulletin, as Markdown",
 )
-def report(request: HttpRequest, slug: str, number: int) -> dict[str, Any]:
+def report(
+    request: HttpRequest, slug: str, number: int = Path(..., ge=1, le=2**31 - 1)
+) -> dict[str, Any]:
     from campaign.views import report_texts
 
     membership = _membership(request, slug)

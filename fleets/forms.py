@@ -155,6 +155,8 @@ class OrderForm(forms.Form):
     def refuse(self, refusal: Refusal) -> None:
         """Show the engine's refusal beside the field it concerns."""
         field = FIELD_OF.get(refusal.code)
+        if not hasattr(self, "cleaned_data"):  # an unbound form (a refused withdrawal)
+            self.cleaned_data = {}
         self.add_error(field, f"{refusal.message} ({refusal.code})")
 
     @classmethod

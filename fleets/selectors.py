@@ -26,7 +26,7 @@ User = AbstractBaseUser | AnonymousUser
 def membership_get(user: User, slug: str) -> Membership:
     """The user's membership of the campaign (a player's, or the moderator's); 404 otherwise,
     so that a campaign's existence is not given away."""
-    if not user.is_authenticated:
+    if not user.is_authenticated or "\x00" in slug:  # (PostgreSQL cannot even compare a NUL)
         raise Http404("No such campaign.")
     membership = (
         Membership.objects.select_related("campaign", "faction")
@@ -45,6 +45,8 @@ def membership_get(user: User, slug: str) -> Membership:
 
 def fleet_get_for_player(membership: Membership, key: str) -> Fleet:
     """A fleet the member commands (a moderator commands every fleet); 404 otherwise."""
+    if "\x00" in key:  # no key has one, and PostgreSQL cannot even compare it
+        raise Http404("No such fleet.")
     fleets = Fleet.objects.filter(campaign=membership.campaign, key=key)
     if membership.role == Membership.Role.PLAYER:
         fleets = fleets.filter(owner=membership.faction)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import uuid
 from typing import Any
@@ -23,7 +24,7 @@ def order_slot(order: dict[str, Any]) -> str:
     """The slot an order fills (X23): one order per fleet; one repair, disband or buy-out per
     fleet; hires each their own."""
     kind = order.get("type")
-    if kind in FLEET_ORDER_TYPES:
+    if isinstance(kind, str) and kind in FLEET_ORDER_TYPES:
         return f"fleet:{order.get('fleet')}"
     if kind in ("repair", "disband", "buyout"):
         return f"{kind}:{order.get('fleet')}"
@@ -37,7 +38,7 @@ def order_check(
     the engine reads it, when the caller has it already (else it is read: 9 queries)."""
     if turn.status != Turn.Status.OPEN:
         return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
-    commander = _commander(turn, faction, order)
+    commander = _commander(turn, faction, order) or _storable(order)
     if commander is not None:
         return commander
     if world is None:
@@ -68,21 +69,22 @@ def order_submit(
     )
 
 
-class NotYourOrder(ValueError):
-    """A withdrawal of a slot whose order another faction gave (stable code: not_commander)."""
-
-    code = "not_commander"
-
-
 @transaction.atomic
-def order_withdraw(*, turn: Turn, faction: Faction, slot: str, user: Any = None) -> Order:
-    """Withdraw the faction's order of a slot. Slots are the turn's, not the faction's ("repair:s1"
-    is the Swedes' repair), so the order that counts now must be the faction's own."""
+def order_withdraw(
+    *, turn: Turn, faction: Faction, slot: str, user: Any = None
+) -> Order | Refusal | None:
+    """Withdraw the faction's order in a slot: a withdrawal row, or None when the slot holds no
+    order (nothing to write). Another faction's order is refused, not withdrawn: the order that
+    counts is the latest of its slot, whoever wrote it."""
     if turn.status != Turn.Status.OPEN:
-        raise ValueError(f"Turn {turn.number} is {turn.status}: orders are closed.")
+        return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
+    if "\x00" in slot:  # no slot has one (and PostgreSQL cannot even compare it)
+        return None
     latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
     if latest is not None and latest.faction_id != faction.pk:
-        raise NotYourOrder(f"The order {slot} is not one of {faction.key}'s.")
+        return Refusal(0, "not_commander", f"The order in {slot} is not {faction.key}'s.")
+    if latest is None or latest.withdrawn:
+        return None
     return Order.objects.create(
         turn=turn,
         faction=faction,
@@ -125,6 +127,42 @@ def _join_refusal(world: World, order: dict[str, Any]) -> Refusal | None:
     return Refusal(0, "not_commander", f"{target.id} belongs to {target.owner}, not your ally.")
 
 
+# A new fleet's id is a key in the database and a part of the desk's addresses.
+NEW_FLEET = re.compile(r"[^\s/\x00]{1,60}")
+
+
+def _storable(order: dict[str, Any]) -> Refusal | None:
+    """What the engine accepts but the database or the pages could not keep: a NUL character
+    (PostgreSQL refuses it in JSON), a lone surrogate, or a new fleet's id that is no key."""
+    stack: list[object] = [order]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str) and "\x00" in value:
+            return Refusal(0, "invalid_order", "The order contains a NUL character.")
+        if isinstance(value, str) and not _unicode(value):
+            return Refusal(0, "invalid_order", "The order is not valid Unicode text.")
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    new_fleet = order.get("new_fleet")
+    if isinstance(new_fleet, str) and not NEW_FLEET.fullmatch(new_fleet):
+        return Refusal(
+            0, "invalid_order", "A new fleet's id is 1 to 60 characters, without spaces or /."
+        )
+    return None
+
+
+def _unicode(text: str) -> bool:
+    """Whether the text can be stored: JSON lets a lone surrogate (`"\\ud800"`) through."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _real(user: Any) -> Any:
     return user if user is not None and getattr(user, "is_authenticated", False) else None
 
@@ -162,14 +200,16 @@ def _digest(key: str) -> str:
 
 
 @transaction.atomic
-def faction_set_upkeep_priority(*, faction: Faction, fleets: list[str], user: Any = None) -> None:
+def faction_set_upkeep_priority(
+    *, faction: Faction, fleets: list[str], user: Any = None
+) -> Refusal | None:
     """U2: the fleets the faction pays first when money is short, in order (its own fleets)."""
     own = set(Fleet.objects.filter(owner=faction).values_list("key", flat=True))
     strangers = [key for key in fleets if key not in own]
     if strangers:
-        raise ValueError(f"Not your fleets: {', '.join(strangers)}.")
+        return Refusal(0, "not_commander", f"Not your fleets: {', '.join(strangers)}.")
     if len(set(fleets)) != len(fleets):
-        raise ValueError("A fleet is named twice.")
+        return Refusal(0, "duplicate_order", "A fleet is named twice.")
     Faction.objects.filter(pk=faction.pk).update(upkeep_priority=fleets)
     from campaign.models import AuditEntry
 
@@ -179,3 +219,4 @@ def faction_set_upkeep_priority(*, faction: Faction, fleets: list[str], user: An
         action="upkeep priority",
         detail={"faction": faction.key, "fleets": fleets},
     )
+    return None

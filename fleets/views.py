@@ -26,6 +26,7 @@ from engine.validation import check_orders
 from fleets.forms import HireForm, OrderForm
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
 from fleets.services import (
+    NOT_OPEN,
     faction_set_upkeep_priority,
     order_slot,
     order_submit,
@@ -57,7 +58,11 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     form = OrderForm(
         request.POST, fleet=card.id, legal=card.legal, ships=card.ships, names=names["all"]
     )
-    if form.is_valid() and view.turn is not None:
+    if view.turn is None:
+        form.add_error(None, f"There is no turn to give orders for ({NOT_OPEN}).")
+    elif not form.is_valid():
+        form.add_error(None, f"The order was not given: see the fields marked ({NOT_OPEN}).")
+    else:
         order = form.to_order()
         result = order_submit(
             turn=view.turn, faction=fleet.owner, order=order, user=request.user, world=view.world
@@ -76,13 +81,26 @@ def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     membership = membership_get(request.user, slug)
     fleet = fleet_get_for_player(membership, key)
     view = desk_for(membership)
-    if view.open and view.turn is not None:
-        order_withdraw(
-            turn=view.turn, faction=fleet.owner, slot=f"fleet:{fleet.key}", user=request.user
-        )
     card = next(c for c in view.cards if c.id == fleet.key)
+    if view.turn is None:
+        result: Any = Refusal(0, NOT_OPEN, "There is no turn to give orders for.")
+    else:
+        result = order_withdraw(
+            turn=view.turn, faction=fleet.owner, slot=card.slot, user=request.user
+        )
+    names = _names(view)
+    if isinstance(result, Refusal):
+        form = OrderForm(
+            initial=OrderForm.initial_from(card.order),
+            fleet=card.id,
+            legal=card.legal,
+            ships=card.ships,
+            names=names["all"],
+        )
+        form.refuse(result)
+        return _card_response(request, view, card, form, names)
     card.order = None
-    return _card_response(request, view, card, None, _names(view))
+    return _card_response(request, view, card, None, names)
 
 
 @login_required
@@ -95,15 +113,17 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     view = desk_for(membership)
     faction = membership.faction
     if faction is None or view.turn is None:
-        messages.error(request, "Only a faction's player gives its economy orders.")
+        messages.error(request, "Only a faction's player gives its economy orders (not_commander).")
         return HttpResponseRedirect(reverse("desk", args=[slug]))
+    if kind not in ECONOMY_KINDS:
+        raise Http404("No such kind of order.")
     order: dict[str, Any] | None = None
     if kind == "hire":
         form = _hire_form(view, request.POST)
         if form.is_valid():
             order = {"type": "hire", "faction": faction.key, **form.cleaned_data}
         else:
-            messages.error(request, "Choose a port, a ship type and how many.")
+            messages.error(request, f"Choose a port, a ship type and how many ({NOT_OPEN}).")
     elif kind in ("repair", "disband"):
         fleet = fleet_get_for_player(membership, request.POST.get("fleet", ""))
         order = {"type": kind, "fleet": fleet.key}
@@ -117,10 +137,9 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         }
     elif kind == "priority":
         wanted = [k.strip() for k in request.POST.get("priority", "").split(",") if k.strip()]
-        try:
-            faction_set_upkeep_priority(faction=faction, fleets=wanted, user=request.user)
-        except ValueError as error:
-            messages.error(request, str(error))
+        refused = faction_set_upkeep_priority(faction=faction, fleets=wanted, user=request.user)
+        if refused is not None:
+            messages.error(request, f"{refused.message} ({refused.code})")
         else:
             messages.success(request, "Upkeep priority saved (U2).")
     if order is not None:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from campaign.scenario_files import read_scenario_document
+from campaign.scenario_files import described, read_scenario_document, read_text
 from engine import ScenarioError, adjudicate
 from engine.report import text_report
 
@@ -39,15 +39,17 @@ class Command(BaseCommand):
         source = options["scenario"]
         if not source:
             raise CommandError("name a scenario file, or use --example for a sample", returncode=2)
+        text = sys.stdin.read() if source == "-" else read_text(source)
+        name = "stdin.json" if source == "-" else source
         try:
-            if source == "-":
-                document = read_scenario_document("stdin.json", sys.stdin.read())
-            else:
+            if text is not None:
+                document = read_scenario_document(name, text)
+            else:  # unreadable: the reader says why
                 document = read_scenario_document(source)
             result = adjudicate(document)
         except ScenarioError as error:
-            for problem in error.problems:
-                self.stderr.write(f"  {problem}")
+            for line in described(error.problems, text):
+                self.stderr.write(f"  {line}")
             count = len(error.problems)
             raise CommandError(
                 f"{source} is not a valid scenario ({count} problem{'s' * (count != 1)})",

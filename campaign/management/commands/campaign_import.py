@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaign.campaign_files import read_campaign_file
 from campaign.importing import ImportRefused, campaign_import
-from campaign.scenario_files import read_scenario_document
+from campaign.scenario_files import described, read_scenario_document, read_text
 from engine import ScenarioError
 
 
@@ -25,8 +25,8 @@ class Command(BaseCommand):
             source = read_campaign_file(read_scenario_document(options["file"]))
             campaign = campaign_import(source)
         except ScenarioError as error:
-            for problem in error.problems:
-                self.stderr.write(f"  {problem}")
+            for line in described(error.problems, read_text(options["file"])):
+                self.stderr.write(f"  {line}")
             raise CommandError(
                 f"{options['file']} is not a valid campaign file "
                 f"({len(error.problems)} problem(s))",
