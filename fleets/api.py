@@ -149,7 +149,10 @@ def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
         return Status(400, {"code": "invalid_order", "message": "Orders are closed."})
     if slot.startswith("fleet:"):
         fleet_get_for_player(membership, slot.split(":", 1)[1])
-    order_withdraw(turn=turn, faction=faction, slot=slot)
+    try:
+        order_withdraw(turn=turn, faction=faction, slot=slot)
+    except ValueError as error:  # the turn locked a moment ago
+        return Status(400, {"code": "invalid_order", "message": str(error)})
     return Status(204, None)
 
 

@@ -74,12 +74,16 @@ def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     membership = membership_get(request.user, slug)
     fleet = fleet_get_for_player(membership, key)
     view = desk_for(membership)
-    if view.open and view.turn is not None:
-        order_withdraw(
-            turn=view.turn, faction=fleet.owner, slot=f"fleet:{fleet.key}", user=request.user
-        )
     card = next(c for c in view.cards if c.id == fleet.key)
-    card.order = None
+    if view.open and view.turn is not None:
+        try:
+            order_withdraw(
+                turn=view.turn, faction=fleet.owner, slot=f"fleet:{fleet.key}", user=request.user
+            )
+        except ValueError:  # the turn locked a moment ago: the order stands
+            view.turn.refresh_from_db(fields=["status"])
+        else:
+            card.order = None
     return _card_response(request, view, card, None, _names(view))
 
 
