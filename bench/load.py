@@ -96,7 +96,7 @@ class Player:
     samples: list[Sample] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # a check the client itself made failed
     refusals: int = 0  # refusals asked for (an invalid order on purpose)
-    closed_at: float | None = None  # when the rush ended for this player
+    closed_at: float | None = None  # when this player was told the turn had locked
     submissions: int = 0  # in the rush
 
 
@@ -443,7 +443,6 @@ def play(desk: Desk, phases: threading.Barrier, rush_changes: int, errors: list[
             if not desk.order(p.rng.choice(fleets), kind="rush"):
                 p.closed_at = time.perf_counter()
                 return
-        p.closed_at = time.perf_counter()
 
     step(desk.login)
     step(orders)
@@ -501,6 +500,7 @@ class Run:
     samples: list[Sample] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     checks: list[tuple[str, bool, str]] = field(default_factory=list)  # name, passed, detail
+    server: dict[str, list[float]] = field(default_factory=dict)  # route -> seconds in gunicorn
 
 
 def prepare(config: Config) -> tuple[Any, list[Player]]:
@@ -700,6 +700,46 @@ def _same(payload: dict[str, Any] | None, expected: dict[str, Any] | None) -> bo
     )
 
 
+# -- the server's side: gunicorn's access log -----------------------------------------------------
+
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"  # method, path, status, microseconds in the worker
+ROUTES: list[tuple[str, str, str]] = [  # method, path pattern, name
+    ("GET", r"/accounts/login/", "login page"),
+    ("POST", r"/accounts/login/", "login"),
+    ("GET", rf"/c/{SLUG}/", "desk"),
+    ("GET", rf"/c/{SLUG}/map\.svg", "map"),
+    ("POST", rf"/c/{SLUG}/fleets/[^/]+/order/", "order post (desk)"),
+    ("POST", rf"/c/{SLUG}/fleets/[^/]+/withdraw/", "withdrawal (desk)"),
+    ("POST", rf"/c/{SLUG}/api-key/", "API key"),
+    ("GET", r"/api/campaigns/[^/]+/state", "state (API)"),
+    ("GET", r"/api/campaigns/[^/]+/fleets/[^/]+/legal", "legal (API)"),
+    ("POST", r"/api/campaigns/[^/]+/orders", "order (API)"),
+    ("DELETE", r"/api/campaigns/[^/]+/orders/.+", "withdrawal (API)"),
+    ("GET", r"/admin/.*", "dashboard"),
+    ("POST", r"/admin/.*", "lock"),
+]
+
+
+def server_times(log: Path) -> dict[str, list[float]]:
+    """Each route's times in a gunicorn worker, from reading the request to writing the response
+    (the wait in the listen queue before a worker takes it is not in them)."""
+    times: dict[str, list[float]] = defaultdict(list)
+    if not log.exists():
+        return times
+    for line in log.read_text().splitlines():
+        parts = line.split()
+        if len(parts) != 4:
+            continue
+        method, path, _, micros = parts
+        for want, pattern, name in ROUTES:
+            if method == want and re.fullmatch(pattern, path):
+                times[name].append(int(micros) / 1e6)
+                break
+        else:
+            times["other"].append(int(micros) / 1e6)
+    return times
+
+
 # -- the figures --------------------------------------------------------------------------------
 
 
@@ -718,6 +758,8 @@ def figures(run: Run) -> str:
         n = sum(s.phase == phase for s in run.samples)
         wall = run.phases.get(phase, 0.0)
         out.append(f"| {phase} | {wall:.1f} | {n:,} | {n / wall if wall else 0:.1f} |")
+    n, wall = len(run.samples), sum(run.phases.values())
+    out.append(f"| **all** | {wall:.1f} | {n:,} | **{n / wall if wall else 0:.1f}** |")
     out += [
         "",
         "Latency by request, all phases (ms; the client's clock, from sending to the last byte):",
@@ -733,6 +775,23 @@ def figures(run: Run) -> str:
         cells = " | ".join(f"{percentile(times, q) * 1000:.0f}" for q in (50, 95, 99, 100))
         name = f"**{kind}**" if kind == "all" else kind
         out.append(f"| {name} | {len(chosen):,} | {errs} | {cells} |")
+    if run.server:
+        out += [
+            "",
+            "Time in the server by route (ms; gunicorn's access log: from reading the request to"
+            " writing the response, without the wait for a free worker), and the share of the"
+            " workers' time each route took:",
+            "",
+            "| route | count | p50 | p95 | max | share of server time |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        total = sum(sum(t) for t in run.server.values()) or 1.0
+        for name in [*[r[2] for r in ROUTES], "other"]:
+            times = sorted(run.server.get(name, []))
+            if not times:
+                continue
+            cells = " | ".join(f"{percentile(times, q) * 1000:.0f}" for q in (50, 95, 100))
+            out.append(f"| {name} | {len(times):,} | {cells} | {sum(times) / total:.0%} |")
     out += ["", "Checks against the database afterwards:", ""]
     for name, passed, detail in run.checks:
         out.append(f"- {name}: {'**yes**' if passed else '**NO**'} ({detail})")
@@ -818,6 +877,10 @@ def main(argv: list[str] | None = None) -> int:
             "2048",
             "--timeout",
             "300",
+            "--access-logfile",
+            str(logs / "access.log"),
+            "--access-logformat",
+            ACCESS_FORMAT,
         ]
         log = logs / "gunicorn.log"
         server = service.start(args_, env, log)
@@ -825,6 +888,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"… gunicorn on port {config.port}; {config.players} players", flush=True)
         drive(config, players, campaign.pk, run)
         check(players, campaign, run)
+        run.server = server_times(logs / "access.log")
         machine()  # the database server's version, read while connected
     finally:
         if server is not None:
