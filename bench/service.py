@@ -147,6 +147,7 @@ def free_port(preferred: int) -> int:
     """`preferred` if nothing listens there, else a port the system picks."""
     for port in (preferred, 0):
         with socket.socket() as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds
             try:
                 s.bind(("127.0.0.1", port))
             except OSError:
