@@ -8,14 +8,18 @@ the engine gives for its own scenario, and nothing of another campaign is touche
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 import time
-from typing import Any
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
 
 import pytest
-from django.db import transaction
+import redis
+from django.db import connection, transaction
 
 from battles.models import Battle
 from bench.generate import Spec
@@ -26,34 +30,61 @@ from campaign.models import AuditEntry, LedgerLine, Turn
 from config.celery import app
 from engine import adjudicate
 from fleets.models import Fleet, Ship
-from tests.campaign.test_queue import ROOT, WORKER, broker, database_url, stop  # noqa: F401
 
 pytestmark = [pytest.mark.queue, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
+BROKER = os.environ.get("TEST_BROKER_URL", "redis://127.0.0.1:6379/15")
+ROOT = Path(__file__).resolve().parents[2]
 CAMPAIGNS = 5
 SUCCEEDED = re.compile(r"turn_resolve_task\[[^\]]+\] succeeded in [0-9.]+s: '(\w+)'")
+
+
+@pytest.fixture
+def broker() -> Iterator[str]:
+    """The Celery app sending to a real, empty Redis database instead of running eagerly."""
+    redis.Redis.from_url(BROKER).flushdb()
+    saved = {k: app.conf[k] for k in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url=BROKER, task_always_eager=False)
+    app._pool = app.amqp._producer_pool = None  # the next message uses this broker_url
+    yield BROKER
+    app.conf.update(saved)
+    app._pool = app.amqp._producer_pool = None
+    redis.Redis.from_url(BROKER).flushdb()
 
 
 def canonical(document: Any) -> str:
     return json.dumps(document, sort_keys=True)
 
 
-def start_worker(name: str, log: Any, broker_url: str) -> subprocess.Popen[bytes]:
-    env = {
-        **__import__("os").environ,
-        "DATABASE_URL": database_url(),
-        "CELERY_BROKER_URL": broker_url,
-    }
+def database_url() -> str:
+    """The test database, for the worker processes."""
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{settings['NAME']}"
+    user, host, port = settings["USER"], settings["HOST"] or "127.0.0.1", settings["PORT"] or 5432
+    return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
+
+
+def start_worker(name: str, log: IO[bytes], broker_url: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "DATABASE_URL": database_url(), "CELERY_BROKER_URL": broker_url}
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo"]
+    command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO"]
     return subprocess.Popen(
-        [sys.executable, *WORKER, "--loglevel=INFO", "-n", f"{name}@%h"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
+        [*command, "-n", f"{name}@%h"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
     )
 
 
-def test_two_workers_resolve_many_campaigns_each_exactly_once(broker, tmp_path) -> None:  # noqa: F811
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+def test_two_workers_resolve_many_campaigns_each_exactly_once(broker, tmp_path) -> None:
     campaigns = [
         generated_campaign(
             Spec(fleets=40, sea=30, land=6, factions=5, seed=k), f"many-{k}", orders=True
