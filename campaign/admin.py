@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.db import models
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.shortcuts import render
@@ -31,7 +32,45 @@ from campaign.scenario_files import read_scenario_document
 from engine import ScenarioError
 
 
-class ReasonForm(forms.ModelForm):
+class OneCampaignForm(forms.ModelForm):
+    """Every object a form links to belongs to the edited object's campaign: a fleet's owner, a
+    port's province, a membership's faction … (the choices offered are limited to the user's
+    campaigns, but a posted id can name any row; a moderator of two campaigns could mix them)."""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        campaign_id = _campaign_id_of(self.instance, cleaned)
+        if campaign_id is None:
+            return cleaned
+        for name, value in list(cleaned.items()):
+            linked = value if isinstance(value, QuerySet) else [value]
+            if any(_belongs_elsewhere(item, campaign_id) for item in linked):
+                self.add_error(name, "That belongs to another campaign (another_campaign).")
+        return cleaned
+
+
+def _campaign_id_of(instance: Model, cleaned: dict[str, Any]) -> int | None:
+    if isinstance(instance, Campaign):
+        return instance.pk
+    chosen = cleaned.get("campaign")
+    if isinstance(chosen, Campaign):
+        return int(chosen.pk)
+    if getattr(instance, "campaign_id", None) is not None:
+        return int(instance.campaign_id)  # type: ignore[attr-defined]
+    fleet_id = getattr(instance, "fleet_id", None)  # a ship in its fleet's inline
+    if fleet_id is not None:
+        return Campaign.objects.filter(fleets__pk=fleet_id).values_list("pk", flat=True).first()
+    return None
+
+
+def _belongs_elsewhere(value: Any, campaign_id: int) -> bool:
+    if isinstance(value, Campaign) or not isinstance(value, Model):
+        return False
+    owner = getattr(value, "campaign_id", None)
+    return owner is not None and owner != campaign_id
+
+
+class ReasonForm(OneCampaignForm):
     """Every manual edit of the world says why (it goes to the audit log with the changes)."""
 
     reason = forms.CharField(
@@ -80,8 +119,70 @@ class ModeratorScoped(admin.ModelAdmin):
         return self._moderates(request, obj)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
-        if db_field.name == "campaign" and not getattr(request.user, "is_superuser", False):
-            kwargs["queryset"] = moderated_campaigns(request)
+        _offer(kwargs, db_field, request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        _offer(kwargs, db_field, request)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def get_list_filter(self, request: HttpRequest) -> Any:
+        """Filters by a related row (campaign, owner, user …) offer only the rows that appear in
+        the user's own list, not every campaign's names."""
+        return [
+            (name, admin.RelatedOnlyFieldListFilter) if name in RELATED_FILTERS else name
+            for name in super().get_list_filter(request)
+        ]
+
+
+# list_filter names that are links to other rows (the rest are a model's own choices).
+RELATED_FILTERS = frozenset({"campaign", "turn__campaign", "owner", "faction", "user"})
+
+
+def choices_for(db_field: Any, request: HttpRequest) -> QuerySet[Any] | None:
+    """The rows a form offers for a link: those of the campaigns the user moderates (all, for a
+    superuser); None for links that are not into a campaign (users)."""
+    model = db_field.remote_field.model
+    rows = model._default_manager.all()
+    if getattr(request.user, "is_superuser", False):
+        return rows
+    if model is Campaign:
+        return moderated_campaigns(request)
+    if any(f.name == "campaign" for f in model._meta.fields):
+        return rows.filter(campaign__in=moderated_campaigns(request))
+    return None
+
+
+def _offer(kwargs: dict[str, Any], db_field: Any, request: HttpRequest) -> None:
+    rows = choices_for(db_field, request)
+    if rows is not None and "queryset" not in kwargs:
+        kwargs["queryset"] = rows
+
+
+class ScopedInline(admin.TabularInline):
+    """An inline of a scoped admin: the same limits on what its links offer, and the same
+    permission — moderating the parent object's campaign (no model permissions needed)."""
+
+    form = OneCampaignForm
+
+    def _moderates(self, request: HttpRequest, obj: Any = None) -> bool:
+        parent = self.admin_site._registry[self.parent_model]
+        return bool(parent._moderates(request, obj))
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._moderates(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._moderates(request, obj)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._moderates(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._moderates(request, obj)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        _offer(kwargs, db_field, request)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
@@ -138,6 +239,8 @@ class CampaignAdmin(AuditedAdmin):
     )
 
     change_list_template = "admin/campaign/campaign_changelist.html"
+    # Django 6's default for a URL typed without a scheme (webhooks are https anyway).
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     def import_view(self, request: HttpRequest) -> Any:
         """A new campaign from a campaign file (docs/campaign-format.md), with every problem
@@ -258,6 +361,7 @@ class ShipTypeAdmin(AuditedAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(ModeratorScoped):
+    form = OneCampaignForm
     list_display = ("user", "campaign", "role", "faction")
     list_filter = ("campaign", "role")
 

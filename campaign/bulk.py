@@ -50,7 +50,10 @@ def insert_rows(
     marks = ", ".join(["%s"] * len(fields))
     sql = f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES ({marks})"
     convert = _converters(fields)
-    prepared = [[c(v) for c, v in zip(convert, row, strict=True)] for row in rows]
+    if _all_plain(convert):
+        prepared: list[Sequence[Any]] = list(rows)
+    else:
+        prepared = [[c(v) for c, v in zip(convert, row, strict=True)] for row in rows]
     if connection.vendor == "postgresql":
         _copy(_quote(model._meta.db_table), columns, prepared)
         return
@@ -66,12 +69,18 @@ def update_rows(
     pk = _quote(model._meta.pk.column)  # type: ignore[union-attr]
     sql = f"UPDATE {_quote(model._meta.db_table)} SET {sets} WHERE {pk} = %s"
     convert = _converters(fields)
+    plain = _all_plain(convert)  # then the rows go as they are (most write-backs: ids, numbers)
     if connection.vendor == "postgresql":
         _update_by_copy(
             model,
             fields,
-            [[row[0], *(c(v) for c, v in zip(convert, row[1:], strict=True))] for row in rows],
+            list(rows)
+            if plain
+            else [[row[0], *(c(v) for c, v in zip(convert, row[1:], strict=True))] for row in rows],
         )
+        return
+    if plain:
+        _run(sql, [(*row[1:], row[0]) for row in rows])
         return
     _run(sql, [[*(c(v) for c, v in zip(convert, row[1:], strict=True)), row[0]] for row in rows])
 
@@ -113,11 +122,15 @@ def _as_is(value: Any) -> Any:
     return value
 
 
+def _all_plain(convert: list[Convert]) -> bool:
+    return all(c is _as_is for c in convert)
+
+
 def _quote(name: str) -> str:
     return str(connection.ops.quote_name(name))
 
 
-def _copy(table: str, columns: str, rows: list[list[Any]]) -> None:
+def _copy(table: str, columns: str, rows: Sequence[Sequence[Any]]) -> None:
     """PostgreSQL: COPY the rows into the table (one statement whatever their number)."""
     with connection.cursor() as cursor:
         raw = cursor.cursor  # psycopg's own cursor: Django's wrapper has no copy()
@@ -126,7 +139,9 @@ def _copy(table: str, columns: str, rows: list[list[Any]]) -> None:
                 copy.write_row(row)
 
 
-def _update_by_copy(model: type[models.Model], fields: list[Any], rows: list[list[Any]]) -> None:
+def _update_by_copy(
+    model: type[models.Model], fields: list[Any], rows: Sequence[Sequence[Any]]
+) -> None:
     """PostgreSQL: the new values into a temporary table of the same column types, then one
     UPDATE … FROM it."""
     table = _quote(model._meta.db_table)
@@ -148,6 +163,6 @@ def _update_by_copy(model: type[models.Model], fields: list[Any], rows: list[lis
         cursor.execute(f"DROP TABLE {temporary}")
 
 
-def _run(sql: str, rows: list[list[Any]]) -> None:
+def _run(sql: str, rows: Sequence[Sequence[Any]]) -> None:
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)

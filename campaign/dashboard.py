@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from campaign import lifecycle
+from campaign.deadlines import STALLED
 from campaign.mapping import orders_document, world_document
 from campaign.models import Campaign, Faction, Membership, Turn
 from campaign.resolution import turn_progress
@@ -64,6 +65,12 @@ def dashboard(
     }
     if turn is not None:
         context["actions"] = [a for a in ACTIONS if lifecycle.can(turn, a)]
+        # A locked turn whose task never reached the queue (or was lost): send it again.
+        context["queue_down"] = turn.status == Turn.Status.LOCKED and bool(turn.error)
+        context["requeue"] = turn.status == Turn.Status.LOCKED and (
+            context["queue_down"]
+            or (turn.locked_at is not None and timezone.now() - turn.locked_at > STALLED)
+        )
         context["missing"] = factions_without_orders(turn)
         context["ordered"] = sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o})
         context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
@@ -82,12 +89,20 @@ def dashboard(
 def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResponse:
     """One button of the dashboard: a lifecycle action on the current turn, with its reason."""
     campaign = moderated_campaign(request, campaign_id)
-    turn = campaign.current_turn
-    if turn is None or action not in (*ACTIONS, "extend"):
+    turn = campaign.current_turn_for_action()
+    if turn is None or action not in (*ACTIONS, "extend", "requeue"):
         raise Http404("No such action.")
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
     reason = request.POST.get("reason", "").strip()
+    redirect = reverse("admin:campaign_dashboard", args=[campaign.pk])
     try:
-        if action == "extend":
+        if action == "requeue":
+            if not lifecycle.turn_requeue(turn, user=request.user, reason=reason):
+                messages.error(request, lifecycle.QUEUE_DOWN)
+                return HttpResponseRedirect(redirect)
+        elif action == "extend":
             deadline = _deadline(request.POST.get("deadline", ""))
             lifecycle.turn_extend(turn, user=request.user, deadline=deadline, reason=reason)
         elif action == "open":
@@ -98,9 +113,14 @@ def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
             getattr(lifecycle, f"turn_{action}")(turn, user=request.user, reason=reason)
     except (lifecycle.TransitionError, ValueError) as error:
         messages.error(request, str(error))
-    else:
-        messages.success(request, f"Turn {turn.number}: {lifecycle.PAST.get(action, action)}.")
-    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+        return HttpResponseRedirect(redirect)
+    past = {**lifecycle.PAST, "requeue": "queued again"}.get(action, action)
+    messages.success(request, f"Turn {turn.number}: {past}.")
+    if action in ("lock", "retry"):  # its task was sent after the commit: did the queue take it?
+        turn.refresh_from_db(fields=["status", "error"])
+        if turn.status == Turn.Status.LOCKED and turn.error:
+            messages.warning(request, lifecycle.QUEUE_DOWN)
+    return HttpResponseRedirect(redirect)
 
 
 @require_GET
@@ -131,7 +151,13 @@ def accept_pirate_orders(request: HttpRequest, campaign_id: int) -> HttpResponse
     """Give the pirates the engine's suggested orders (U3); the moderator may edit them after."""
     campaign = moderated_campaign(request, campaign_id)
     turn = campaign.current_turn
-    pirates = Faction.objects.get(campaign=campaign, key=Faction.PIRATES)
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
+    pirates = Faction.objects.filter(campaign=campaign, key=Faction.PIRATES).first()
+    if turn is None or pirates is None:
+        messages.error(request, "This campaign has no pirates to give orders to.")
+        return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
     given = 0
     for order in pirate_suggestions(campaign):
         result = order_submit(
@@ -149,6 +175,9 @@ def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
     in a scenario file; it goes through the same checks as a player's."""
     campaign = moderated_campaign(request, campaign_id)
     turn = campaign.current_turn
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
     faction = Faction.objects.filter(campaign=campaign, key=request.POST.get("faction")).first()
     try:
         order = json.loads(request.POST.get("order", ""))
@@ -174,6 +203,32 @@ def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.success(request, f"Order recorded for {faction.name}.")
     if problem:
         messages.error(request, problem)
+    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+def stale_turn(request: HttpRequest, campaign: Campaign, current: Turn | None) -> Any:
+    """The dashboard's forms name the turn they were shown for (`turn`): another campaign's turn
+    is a 404; an earlier turn of this one (the page was stale: a second click, another tab) is
+    refused with a message, so an action never lands on a turn the moderator did not see.
+    None when the post may go on (no turn named: the current one, as before)."""
+    named = request.POST.get("turn", "")
+    if not named:
+        return None
+    if not named.isdigit() or not Turn.objects.filter(pk=named, campaign=campaign).exists():
+        raise Http404("No such turn in this campaign.")
+    if current is not None and int(named) == current.pk:
+        return None
+    shown = Turn.objects.only("number", "status").get(pk=named)
+    action = request.resolver_match.kwargs.get("action", "") if request.resolver_match else ""
+    if action in ACTIONS and shown.status == lifecycle.ACTIONS[action][1]:
+        # Done already, by a second click or another moderator: say so, and who did it.
+        messages.error(request, lifecycle.refusal(shown, action, shown.status))
+    else:
+        messages.error(
+            request,
+            "The turn has changed since this page was shown; nothing was done (stale_turn). "
+            "Look at it again and repeat if still wanted.",
+        )
     return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
 
 

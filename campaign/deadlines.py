@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from campaign.lifecycle import audit, queue_resolution, turn_lock
+from campaign.lifecycle import QUEUE_DOWN, turn_lock, turn_requeue
 from campaign.models import AuditEntry, Membership, Turn
 from campaign.notifications import remind, tell_moderators
 from campaign.selectors import factions_without_orders
@@ -23,8 +23,11 @@ def check_deadlines() -> dict[str, int]:
     now = timezone.now()
     counts = {"locked": 0, "moderators_told": 0, "reminded": 0, "requeued": 0}
     # A turn locked long ago and still unresolved lost its task (say, Redis restarted with
-    # nothing on disk): queue it again. Resolution is idempotent, so a late duplicate is harmless.
-    for turn in Turn.objects.filter(status=Turn.Status.LOCKED, locked_at__lt=now - STALLED):
+    # nothing on disk), and one whose task could not be sent at all (the queue was down when it
+    # locked: its error says so) never had one: queue them again. Resolution is idempotent, so a
+    # late duplicate is harmless.
+    lost = Q(locked_at__lt=now - STALLED) | Q(error__startswith=QUEUE_DOWN)
+    for turn in Turn.objects.filter(lost, status=Turn.Status.LOCKED):
         requeue_resolution(turn)
         counts["requeued"] += 1
     due = Turn.objects.filter(status=Turn.Status.OPEN, archived=False, deadline__lte=now)
@@ -70,6 +73,5 @@ def _emails(turn: Turn, who: Q) -> list[str]:
 
 
 def requeue_resolution(turn: Turn) -> None:
-    audit(turn, user=None, action="requeue", reason="locked for more than 15 minutes")
-    Turn.objects.filter(pk=turn.pk).update(locked_at=timezone.now())
-    queue_resolution(turn)
+    why = "the queue was unavailable" if turn.error else "locked for more than 15 minutes"
+    turn_requeue(turn, user=None, reason=why)

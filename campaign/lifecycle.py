@@ -6,10 +6,12 @@ task, cannot both move a turn; and every transition is written to the audit log 
 
 from __future__ import annotations
 
+import logging
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
@@ -43,6 +45,16 @@ PAST = {
 }
 
 
+# What the moderator reads when a locked turn's task could not be sent (stored as its error).
+QUEUE_DOWN = (
+    "The turn is locked, but the queue (Redis) is unavailable, so resolution has not started. "
+    "It will be sent again automatically when the queue is back (the periodic check), "
+    "or press 'Queue again'."
+)
+
+logger = logging.getLogger(__name__)
+
+
 class TransitionError(Exception):
     """A transition that is not allowed now, with a message for the moderator."""
 
@@ -68,10 +80,11 @@ def transition(turn: Turn, *, action: str, user: User, reason: str = "", **field
     (compare-and-set: UPDATE … WHERE status = the status we saw); write the audit entry."""
     starts, to = ACTIONS[action]
     if turn.status not in starts:
-        raise TransitionError(f"A {turn.status} turn cannot be {PAST[action]}.")
+        raise TransitionError(refusal(turn, action, turn.status))
     moved = Turn.objects.filter(pk=turn.pk, status=turn.status).update(status=to, **fields)
-    if moved != 1:
-        raise TransitionError("The turn was changed by someone else a moment ago; reload.")
+    if moved != 1:  # someone moved it since this turn was read: say where it is now
+        now = Turn.objects.filter(pk=turn.pk).values_list("status", flat=True).first()
+        raise TransitionError(refusal(turn, action, now or "deleted", raced=True))
     audit(turn, user=user, action=action, reason=reason, **{"from": turn.status, "to": to})
     # The instance follows what was written; only computed values (F expressions) are read back,
     # so a turn's large scenario and result are not loaded again.
@@ -83,6 +96,31 @@ def transition(turn: Turn, *, action: str, user: User, reason: str = "", **field
     if computed:
         turn.refresh_from_db(fields=computed)
     return turn
+
+
+def refusal(turn: Turn, action: str, status: str, *, raced: bool = False) -> str:
+    """Why the action was not done, in the moderator's words. When the turn already is where the
+    action would take it (a second click, a second moderator), say so and who did it."""
+    to = ACTIONS[action][1]
+    if status == to:
+        done = (
+            AuditEntry.objects.filter(turn_id=turn.pk, action=action)
+            .select_related("user")
+            .order_by("-id")
+            .first()
+        )
+        who = (
+            f" ({PAST[action]} by {done.user or 'the system'} at {done.created_at:%H:%M:%S} UTC)"
+            if done
+            else ""
+        )
+        return f"Nothing done: turn {turn.number} is already {to}{who}."
+    if raced:
+        return (
+            f"Nothing done: turn {turn.number} was changed by someone else a moment ago "
+            f"(it is now {status}); reload the page."
+        )
+    return f"A {status} turn cannot be {PAST[action]}."
 
 
 @transaction.atomic
@@ -127,6 +165,7 @@ def turn_lock(turn: Turn, *, user: User, reason: str = "") -> Turn:
         scenario=scenario,
         locked_at=timezone.now(),
         error="",
+        attempts=0,
     )
     queue_resolution(turn)
     return turn
@@ -140,16 +179,27 @@ def turn_reopen(turn: Turn, *, user: User, reason: str = "") -> Turn:
 
 @transaction.atomic
 def turn_retry(turn: Turn, *, user: User, reason: str = "") -> Turn:
-    turn = transition(turn, user=user, action="retry", reason=reason, error="")
+    turn = transition(turn, user=user, action="retry", reason=reason, error="", attempts=0)
     queue_resolution(turn)
     return turn
+
+
+def turn_requeue(turn: Turn, *, user: User, reason: str = "") -> bool:
+    """'Queue again': send a locked turn's resolution once more (its task was lost, or the queue
+    was down when it locked). Harmless if a task is already on its way: resolution happens once.
+    Whether the queue took it."""
+    if turn.status != Status.LOCKED:
+        raise TransitionError(f"Only a locked turn is queued; this one is {turn.status}.")
+    audit(turn, user=user, action="requeue", reason=reason)
+    Turn.objects.filter(pk=turn.pk).update(locked_at=timezone.now())
+    return send_resolution(turn.pk)
 
 
 def turn_fail(turn_id: int, *, error: str) -> None:
     """The worker gave up: the moderator sees the error and a retry button."""
     with transaction.atomic():
-        turn = Turn.objects.get(pk=turn_id)
-        if turn.status == Status.LOCKED:
+        turn = Turn.objects.filter(pk=turn_id).first()
+        if turn is not None and turn.status == Status.LOCKED:
             transition(turn, user=None, action="fail", error=error[:4000])
 
 
@@ -163,8 +213,7 @@ def turn_publish(turn: Turn, *, user: User, reason: str = "") -> Turn:
         reason=reason,
         published_at=timezone.now(),
     )
-    assert turn.result is not None  # a resolved turn always has one
-    apply_state(turn.campaign, turn.result["state"])
+    apply_state(turn.campaign, result_state(turn))
     following = Turn.objects.create(campaign=turn.campaign, number=turn.number + 1)
     turn_open(following, user=user)
     from campaign.notifications import queue_bulletin  # the webhook goes out after the commit
@@ -206,12 +255,51 @@ def turn_rollback(turn: Turn, *, user: User, reason: str) -> Turn:
     return turn
 
 
+def result_state(turn: Turn) -> dict[str, Any]:
+    """The result's state (the world after the turn): from the turn if its result was read, else
+    only that part of the stored result (not its events, most of its bytes)."""
+    if "result" not in turn.get_deferred_fields():
+        assert turn.result is not None  # a resolved turn always has one
+        return turn.result["state"]  # type: ignore[no-any-return]
+    state = Turn.objects.filter(pk=turn.pk).values_list("result__state", flat=True).get()
+    assert isinstance(state, dict)
+    return state
+
+
 def queue_resolution(turn: Turn) -> None:
     """Send the turn to a worker once the current transaction commits."""
+    turn_id = turn.pk
+    transaction.on_commit(lambda: send_resolution(turn_id))
+
+
+def send_resolution(turn_id: int) -> bool:
+    """Give the turn's task to the queue now. The lock is already committed, so a queue that is
+    down or stuck must neither hang the request nor undo the lock: the send gets a bounded
+    connection (a few seconds at most, one retry) and, if it fails, the locked turn records
+    QUEUE_DOWN for the dashboard; the periodic check (or 'Queue again') sends it later."""
     from campaign.tasks import turn_resolve_task
 
-    turn_id = turn.pk
-    transaction.on_commit(lambda: turn_resolve_task.delay(turn_id))
+    try:
+        if turn_resolve_task.app.conf.task_always_eager:  # the embedded default: no broker
+            turn_resolve_task.delay(turn_id)
+        else:
+            app = turn_resolve_task.app
+            options = {**app.conf.broker_transport_options, **settings.QUEUE_SEND_TIMEOUTS}
+            with app.connection_for_write(transport_options=options) as connection:
+                turn_resolve_task.apply_async(
+                    (turn_id,),
+                    connection=connection,
+                    retry=True,
+                    retry_policy=settings.QUEUE_SEND_RETRY,
+                )
+    except Exception as error:  # kombu's OperationalError, a timeout, a refused connection …
+        logger.warning("turn %s: resolution not queued: %r", turn_id, error)
+        Turn.objects.filter(pk=turn_id, status=Status.LOCKED).update(
+            error=f"{QUEUE_DOWN}\n\n(The queue said: {error})"
+        )
+        return False
+    Turn.objects.filter(pk=turn_id, status=Status.LOCKED).exclude(error="").update(error="")
+    return True
 
 
 def _real(user: User) -> Any:

@@ -182,50 +182,42 @@ def _apply_state(campaign: Campaign, state: dict[str, Any]) -> None:
     )
     fleet_id = dict(Fleet.objects.filter(campaign=campaign).values_list("key", "id"))
     # The ships as the rows hold them now: only those that differ are written (a turn moves
-    # fleets, but most of their ships' rows stay as they were).
+    # fleets, but most of their ships' rows stay as they were). One pass over the state's ships.
     current = {
-        key: (pk, list(rest))
-        for key, pk, *rest in select_rows(
+        key: row
+        for key, *row in select_rows(
             Ship,
             ["key", "id", "fleet", "owner", "type", "health", "position"],
             "campaign",
             campaign.pk,
         )
     }
-    ship_rows = {
-        ship["id"]: [
-            fleet_id[f["id"]],
-            owner_id[ship.get("owner", f["owner"])],
-            types[ship["type"]],
-            ship["health"],
-            position,
-        ]
-        for f in state["fleets"]
-        for position, ship in enumerate(f["ships"])
-    }
-    changed = [
-        (key, row) for key, row in ship_rows.items() if key in current and current[key][1] != row
-    ]
-    # Most changed ships only lost health: write just that column, which PostgreSQL can update
-    # in place (no index touched); the others (captured, moved between fleets) in full.
-    damaged = [
-        (current[key][0], row[3])
-        for key, row in changed
-        if current[key][1][:3] == row[:3] and current[key][1][4] == row[4]
-    ]
+    # Most changed ships only lost health: that column alone is written, which PostgreSQL can
+    # update in place (no index touched); the others (captured, moved between fleets, shifted in
+    # their fleet) in full; new ones inserted.
+    damaged: list[tuple[int, int]] = []
+    changed: list[tuple[Any, ...]] = []
+    added: list[tuple[Any, ...]] = []
+    kept: set[str] = set()
+    for f in state["fleets"]:
+        fleet, fleet_owner = fleet_id[f["id"]], f["owner"]
+        for position, ship in enumerate(f["ships"]):
+            key, health = ship["id"], ship["health"]
+            owner, kind = owner_id[ship.get("owner", fleet_owner)], types[ship["type"]]
+            row = current.get(key)
+            if row is None:
+                added.append((campaign.pk, key, fleet, owner, kind, health, position))
+                continue
+            kept.add(key)
+            pk, was_fleet, was_owner, was_kind, was_health, was_position = row
+            if (was_fleet, was_owner, was_kind, was_position) != (fleet, owner, kind, position):
+                changed.append((pk, fleet, owner, kind, health, position))
+            elif was_health != health:
+                damaged.append((pk, health))
     update_rows(Ship, ["health"], damaged)
-    damaged_ids = {pk for pk, _ in damaged}
-    update_rows(
-        Ship,
-        ["fleet", "owner", "type", "health", "position"],
-        [(current[key][0], *row) for key, row in changed if current[key][0] not in damaged_ids],
-    )
-    insert_rows(
-        Ship,
-        ["campaign", "key", "fleet", "owner", "type", "health", "position"],
-        [(campaign.pk, key, *row) for key, row in ship_rows.items() if key not in current],
-    )
-    gone_ships = [pk for key, (pk, _) in current.items() if key not in ship_rows]
+    update_rows(Ship, ["fleet", "owner", "type", "health", "position"], changed)
+    insert_rows(Ship, ["campaign", "key", "fleet", "owner", "type", "health", "position"], added)
+    gone_ships = [row[0] for key, row in current.items() if key not in kept]
     gone_fleets = [pk for key, pk in fleet_id.items() if key not in wanted]
     delete_rows(Ship, gone_ships)  # ships first: no fleet is deleted with ships in it
     delete_rows(Fleet, gone_fleets)

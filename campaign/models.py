@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from campaign.fields import DocumentField
+
 
 class Campaign(models.Model):
     name = models.CharField(max_length=200)
@@ -39,6 +41,11 @@ class Campaign(models.Model):
     @property
     def current_turn(self) -> Turn | None:
         return self.turns.filter(archived=False).order_by("-number").first()
+
+    def current_turn_for_action(self) -> Turn | None:
+        """The current turn with its two documents (scenario, result: megabytes of JSON in a big
+        campaign) left unread: a lifecycle action reads only what it needs of them."""
+        return self.turns.filter(archived=False).order_by("-number").defer(*DOCUMENTS).first()
 
 
 class Faction(models.Model):
@@ -195,6 +202,9 @@ class ShipType(models.Model):
         return self.key
 
 
+DOCUMENTS = ("scenario", "result")  # Turn's two documents
+
+
 class Turn(models.Model):
     """One turn of a campaign and where it stands in its lifecycle (campaign/lifecycle.py)."""
 
@@ -212,12 +222,12 @@ class Turn(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     deadline = models.DateTimeField(null=True, blank=True)
     seed = models.BigIntegerField(null=True, blank=True)  # drawn at lock (T2)
-    scenario = models.JSONField(null=True, blank=True)  # the locked turn: world, orders, seed
+    scenario = DocumentField(null=True, blank=True)  # the locked turn: world, orders, seed
     # The engine's result document: the world after the turn, the refused orders and the events,
     # in order — the turn's event log, which the reports are written from.
-    result = models.JSONField(null=True, blank=True)
+    result = DocumentField(null=True, blank=True)
     error = models.TextField(blank=True)
-    attempts = models.PositiveIntegerField(default=0)
+    attempts = models.PositiveIntegerField(default=0)  # resolution runs started since the lock
     reminded_at = models.DateTimeField(null=True, blank=True)
     archived = models.BooleanField(default=False)  # a turn cancelled by a rollback
     opened_at = models.DateTimeField(null=True, blank=True)
@@ -243,8 +253,8 @@ class ArchivedResult(models.Model):
     """A result set aside by a rollback (the appeals window): never deleted."""
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="archived_results")
-    scenario = models.JSONField()
-    result = models.JSONField()
+    scenario = DocumentField()
+    result = DocumentField()
     archived_at = models.DateTimeField(auto_now_add=True)
     archived_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

@@ -4,13 +4,17 @@ The engine runs on the scenario stored when the turn locked (world, orders, seed
 transaction: it is pure, so a duplicate run computes the same result. Then one short transaction
 claims the turn (still locked?) and writes the result, its events, battles and ledger in a fixed
 number of statements. A worker killed at any point leaves the turn locked, and a rerun gives the
-identical result; a second delivery finds the turn resolved and does nothing.
+identical result; a second delivery finds the turn resolved and does nothing. Each start is
+counted on the turn first, so a turn that kills its worker every time is failed after
+RESOLUTION_STARTS starts instead of being delivered again for ever.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
@@ -25,6 +29,11 @@ from engine import adjudicate
 
 Status = Turn.Status
 PROGRESS_SECONDS = 3600
+logger = logging.getLogger(__name__)
+
+
+class WorkerKeptDying(Exception):
+    """The turn's resolution was started RESOLUTION_STARTS times and never finished."""
 
 
 def progress_key(turn_id: int) -> str:
@@ -32,13 +41,22 @@ def progress_key(turn_id: int) -> str:
 
 
 def turn_progress(turn_id: int) -> dict[str, Any] | None:
-    """What a running resolution is doing (phase and percent), for the moderator's page."""
-    value = cache.get(progress_key(turn_id))
+    """What a running resolution is doing (phase and percent), for the moderator's page; None
+    when nothing is known, the cache (Redis) being down included."""
+    try:
+        value = cache.get(progress_key(turn_id))
+    except Exception as error:  # redis-py's ConnectionError, TimeoutError …
+        logger.warning("turn %s: progress not read: %r", turn_id, error)
+        return None
     return value if isinstance(value, dict) else None
 
 
 def _report(turn_id: int, phase: str, percent: int) -> None:
-    cache.set(progress_key(turn_id), {"phase": phase, "percent": percent}, PROGRESS_SECONDS)
+    """Best effort: a progress bar that cannot be updated must not fail the resolution."""
+    try:
+        cache.set(progress_key(turn_id), {"phase": phase, "percent": percent}, PROGRESS_SECONDS)
+    except Exception as error:
+        logger.warning("turn %s: progress not kept: %r", turn_id, error)
 
 
 def turn_resolve(*, turn_id: int) -> str:
@@ -46,6 +64,15 @@ def turn_resolve(*, turn_id: int) -> str:
     turn = Turn.objects.get(pk=turn_id)
     if turn.status != Status.LOCKED or turn.scenario is None:
         return "skipped"
+    # Count the start first: a turn whose worker dies every time (redelivered by
+    # reject_on_worker_lost) must end as failed, not be delivered for ever.
+    Turn.objects.filter(pk=turn_id).update(attempts=F("attempts") + 1)
+    if turn.attempts + 1 > settings.RESOLUTION_STARTS:
+        raise WorkerKeptDying(
+            f"Resolution was started {turn.attempts} times and never finished: the worker "
+            "stopped each time (killed, or out of memory?). Nothing was written. Look at the "
+            "worker's log, then press Retry."
+        )
     _report(turn_id, "resolving the turn", 10)
     with cyclic_gc_paused():
         result = adjudicate(turn.scenario)
@@ -63,7 +90,7 @@ def turn_resolve(*, turn_id: int) -> str:
             action="resolve",
             result=result,
             resolved_at=timezone.now(),
-            attempts=F("attempts") + 1,
+            error="",
         )
     _report(turn_id, "done", 100)
     return "resolved"

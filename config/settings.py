@@ -33,6 +33,28 @@ if not SECRET_KEY:
     SECRET_KEY = "django-insecure-dev-only-never-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")  # e.g. https://admiralty.example.org
+
+# HTTPS (README, "Production"): with DEBUG off the site is taken to be served over TLS — plain
+# HTTP is redirected, cookies are sent only over TLS, browsers are told to use HTTPS only (HSTS)
+# — so that `manage.py check --deploy` passes. HTTPS=false turns all of it off for a host with no
+# TLS in front; each setting can also be set on its own.
+HTTPS = env_bool("HTTPS", default=not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=HTTPS)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=HTTPS)
+# Behind a proxy that ends TLS, Django sees plain HTTP; trust the proxy's header saying the
+# request came over HTTPS only when told to (a client could send the header itself otherwise):
+# SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (the value "https" is implied).
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
+SESSION_COOKIE_HTTPONLY = True
+# The client's address for the login limiter (throttle/): REMOTE_ADDR, or behind a proxy the
+# header it sets, e.g. CLIENT_ADDRESS_HEADER=HTTP_X_FORWARDED_FOR (its last address is used).
+CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -93,7 +115,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # wait for it instead of failing with "database is locked", and let readers run during writes.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        "timeout": int(os.environ.get("SQLITE_TIMEOUT", "20")),  # seconds to wait for the lock
         "init_command": "PRAGMA journal_mode=WAL;",
     }
 
@@ -142,14 +164,36 @@ if os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL"):  # how often a worker look
 CELERY_TASK_IGNORE_RESULT = True  # the truth lives in the database
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Sending a task from a request (a lock, a retry): a Redis that refuses connections fails at
+# once, one that accepts and never answers would hang `delay()` for ever; these bound the send
+# to about four seconds, after which the turn stays locked and says the queue is down.
+QUEUE_SEND_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 2}
+QUEUE_SEND_RETRY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+# Resolution: database errors are retried this many times with back-off (1, 2, 4 … s), then the
+# turn is marked failed; a turn whose resolution was started this many times without finishing
+# (a worker killed each time, say by the out-of-memory killer) is marked failed too, instead of
+# being delivered again for ever.
+RESOLUTION_RETRIES = int(os.environ.get("RESOLUTION_RETRIES", "5"))
+RESOLUTION_STARTS = int(os.environ.get("RESOLUTION_STARTS", "10"))
 
 # The cache holds the progress of running resolutions, so the web process must see what the
-# worker writes: with Redis as the broker, the cache is Redis too; otherwise the process's memory.
-if CELERY_BROKER_URL.startswith("redis://"):
+# worker writes, and the login limiter's counts, which every web process must share: CACHE_URL
+# (a Redis URL), else the broker's Redis; otherwise the process's memory.
+CACHE_URL = os.environ.get("CACHE_URL") or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis://") else ""
+)
+if CACHE_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ.get("CACHE_URL", CELERY_BROKER_URL),
+            "LOCATION": CACHE_URL,
+            # A Redis that is down or stuck must not hang a page (progress is optional).
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
     }
 

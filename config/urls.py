@@ -7,10 +7,14 @@ from django.urls import path
 from campaign import views as campaign_views
 from fleets import views as fleet_views
 from fleets.api import api
+from throttle import login
+
+# Both login pages count failures per user name and per address (throttle/login.py).
+admin.site.login_form = login.AdminLoginForm
 
 urlpatterns = [
     path("", campaign_views.home, name="home"),
-    path("accounts/login/", auth.LoginView.as_view(), name="login"),
+    path("accounts/login/", login.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
     path("c/<slug:slug>/", fleet_views.desk, name="desk"),
     path("c/<slug:slug>/fleets/<str:key>/order/", fleet_views.fleet_order, name="fleet_order"),
@@ -38,5 +42,6 @@ urlpatterns = [
     path("c/<slug:slug>/turns/<int:number>/map.svg", campaign_views.turn_map, name="turn_map"),
     path("c/<slug:slug>/api-key/", fleet_views.api_key, name="api_key"),
     path("api/", api.urls),
+    path("admin/login/", login.admin_login),  # before the admin's own, which it wraps
     path("admin/", admin.site.urls),
 ]

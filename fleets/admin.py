@@ -7,12 +7,12 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from campaign.admin import AuditedAdmin, ModeratorScoped
+from campaign.admin import AuditedAdmin, ModeratorScoped, ScopedInline
 from campaign.models import AuditEntry
 from fleets.models import Fleet, Order, Ship
 
 
-class ShipInline(admin.TabularInline):
+class ShipInline(ScopedInline):
     model = Ship
     fields = ("key", "type", "owner", "health", "position")
     extra = 0
@@ -68,9 +68,9 @@ class FleetAdmin(AuditedAdmin):
 
 @admin.register(Order)
 class OrderAdmin(ModeratorScoped):
-    campaign_path = "turn__campaign"
-
     """Every order as submitted, with who and when (read-only: orders change by new rows)."""
+
+    campaign_path = "turn__campaign"
 
     list_display = (
         "turn",
@@ -97,3 +97,6 @@ class OrderAdmin(ModeratorScoped):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # the orders as given are the record (and the audit of appeals)

@@ -7,21 +7,51 @@ validation, the same refusal codes), reads through the permission-checked select
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
 from ninja import NinjaAPI, Schema, Status
 from ninja.security import HttpBearer
 
 from campaign.models import Membership, Turn
 from engine import Refusal
 from fleets.selectors import desk_for, fleet_get_for_player
-from fleets.services import order_slot, order_submit, order_withdraw, token_membership
+from fleets.services import (
+    NotYourOrder,
+    order_slot,
+    order_submit,
+    order_withdraw,
+    token_membership,
+)
+from throttle.limiter import (
+    API_KEY_PER_ADDRESS,
+    blocked_until,
+    client_address,
+    failure_record,
+)
+
+
+class TooManyBadKeys(Exception):
+    def __init__(self, until: datetime) -> None:
+        super().__init__(until)
+        self.until = until
 
 
 class MembershipKey(HttpBearer):
+    """A key per membership; bad keys are counted per client address and refused past a limit
+    (guessing keys is as slow as guessing passwords: throttle/limiter.py)."""
+
     def authenticate(self, request: HttpRequest, token: str) -> Membership | None:
-        return token_membership(token)
+        address = client_address(request)
+        until = blocked_until(API_KEY_PER_ADDRESS, address)
+        if until is not None:
+            raise TooManyBadKeys(until)
+        membership = token_membership(token)
+        if membership is None:
+            failure_record(API_KEY_PER_ADDRESS, address)
+        return membership  # type: ignore[no-any-return]
 
 
 api = NinjaAPI(
@@ -32,6 +62,27 @@ api = NinjaAPI(
     description="Read your faction's state and legal orders, give and withdraw "
     "orders, read published reports.",
 )
+
+
+@api.exception_handler(TooManyBadKeys)
+def too_many_bad_keys(request: HttpRequest, error: TooManyBadKeys) -> HttpResponse:
+    wait = max(1, int((error.until - timezone.now()).total_seconds()))
+    message = (
+        f"Too many bad API keys from this address. Try again after {error.until:%H:%M} UTC "
+        f"(in {wait} seconds)."
+    )
+    response = api.create_response(
+        request, {"code": "api_key_throttled", "message": message}, status=429
+    )
+    response["Retry-After"] = str(wait)
+    return response
+
+
+@api.exception_handler(Http404)
+def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
+    """Another campaign, another faction's fleet, a turn not published: one plain refusal."""
+    message = str(error) or "Not found."
+    return api.create_response(request, {"code": "not_found", "message": message}, status=404)
 
 
 class Refused(Schema):
@@ -138,7 +189,7 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
 
 @api.delete(
     "/campaigns/{slug}/orders/{slot}",
-    response={204: None, 400: Refused},
+    response={204: None, 400: Refused, 403: Refused},
     summary="Withdraw an order (its fleet will hold)",
 )
 def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
@@ -151,6 +202,8 @@ def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
         fleet_get_for_player(membership, slot.split(":", 1)[1])
     try:
         order_withdraw(turn=turn, faction=faction, slot=slot)
+    except NotYourOrder as error:
+        return Status(403, {"code": error.code, "message": str(error)})
     except ValueError as error:  # the turn locked a moment ago
         return Status(400, {"code": "invalid_order", "message": str(error)})
     return Status(204, None)

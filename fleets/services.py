@@ -42,7 +42,7 @@ def order_check(
         return commander
     if world is None:
         world = parse_scenario(world_document(turn.campaign)).world
-    return validate_order(world, order)
+    return validate_order(world, order) or _join_refusal(world, order)
 
 
 @transaction.atomic
@@ -70,11 +70,22 @@ def order_submit(
     )
 
 
+class NotYourOrder(ValueError):
+    """A withdrawal of a slot whose order another faction gave (stable code: not_commander)."""
+
+    code = "not_commander"
+
+
 @transaction.atomic
 def order_withdraw(*, turn: Turn, faction: Faction, slot: str, user: Any = None) -> Order:
+    """Withdraw the faction's order of a slot. Slots are the turn's, not the faction's ("repair:s1"
+    is the Swedes' repair), so the order that counts now must be the faction's own."""
     closed = _closed_meanwhile(turn) if turn.status == Turn.Status.OPEN else None
     if turn.status != Turn.Status.OPEN or closed is not None:
         raise ValueError(f"Turn {turn.number} is no longer open: orders are closed.")
+    latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
+    if latest is not None and latest.faction_id != faction.pk:
+        raise NotYourOrder(f"The order {slot} is not one of {faction.key}'s.")
     return Order.objects.create(
         turn=turn,
         faction=faction,
@@ -119,6 +130,19 @@ def _commander(turn: Turn, faction: Faction, order: dict[str, Any]) -> Refusal |
     if owner is not None and owner != faction.key:
         return Refusal(0, "not_commander", f"{fleet_key} is not commanded by {faction.key}.")
     return None
+
+
+def _join_refusal(world: World, order: dict[str, Any]) -> Refusal | None:
+    """W5, W7: a fleet joins only its own faction's or an ally's fleet. The engine checks this at
+    the merge step (the target may be split off this turn); when the target is a fleet that
+    exists now, its owner cannot change before merges, so the player hears it when ordering."""
+    if order.get("type") != "merge":
+        return None
+    fleet = world.fleets.get(str(order.get("fleet")))
+    target = world.fleets.get(str(order.get("into")))
+    if fleet is None or target is None or world.relations.friendly(fleet.owner, target.owner):
+        return None
+    return Refusal(0, "not_commander", f"{target.id} belongs to {target.owner}, not your ally.")
 
 
 def _real(user: Any) -> Any:

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -34,6 +34,8 @@ from fleets.services import (
 )
 
 ODDS_SAMPLES = 300
+# The economy orders the desk gives (P, U), and the upkeep priority (U2).
+ECONOMY_KINDS = frozenset({*ECONOMY_ORDER_TYPES, "priority"})
 
 
 @login_required
@@ -91,6 +93,8 @@ def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @require_POST
 def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """Hire ships, repair or pay off a fleet (P, U4): recorded for the economy phase."""
+    if kind not in ECONOMY_KINDS:
+        raise Http404("No such kind of order.")
     membership = membership_get(request.user, slug)
     view = desk_for(membership)
     faction = membership.faction
@@ -144,6 +148,8 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 def api_key(request: HttpRequest, slug: str) -> HttpResponse:
     """A new API key for this membership, shown once (an older key stops working)."""
     membership = membership_get(request.user, slug)
+    if membership.pk is None:  # a superuser looking in, not a member: no key to give
+        raise Http404("Only a member of the campaign has an API key.")
     key = token_issue(membership=membership)
     base = request.build_absolute_uri("/api/")
     return render(

@@ -1,4 +1,5 @@
-"""Fixtures shared by the Django tests: a small campaign imported from a campaign document."""
+"""Fixtures shared by the Django tests: a small campaign imported from a campaign document, and
+everyone the players' pages and the access tests need."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from campaign import lifecycle
 from campaign.campaign_files import read_campaign_file
 from campaign.importing import campaign_import
+from campaign.models import Membership
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIRMISH = json.loads((ROOT / "examples" / "baltic-skirmish.scenario.json").read_text())
@@ -46,7 +49,6 @@ SKIRMISH_ORDERS = SKIRMISH["orders"]
 def resolve_with_the_swedes_attacking(campaign):
     """Open the campaign's turn, order the Swedish s1 into Øresund (a battle with the Danish d1),
     lock and resolve it here; the resolved turn."""
-    from campaign import lifecycle
     from campaign.resolution import turn_resolve
     from fleets.models import Order
 
@@ -61,3 +63,48 @@ def resolve_with_the_swedes_attacking(campaign):
     turn_resolve(turn_id=turn.pk)
     turn.refresh_from_db()
     return turn
+
+
+# Everyone: a player per faction of the skirmish and its moderator, someone with no membership,
+# and the moderator of another campaign (imported from the same file as "elsewhere").
+RIVAL_SLUG = "elsewhere"
+
+
+@pytest.fixture
+def open_skirmish(skirmish):
+    lifecycle.turn_open(skirmish.current_turn, user=None)
+    return skirmish
+
+
+@pytest.fixture
+def people(open_skirmish, django_user_model):
+    """username -> user: danes, swedes, hanse (players); mod (the moderator, staff, as the admin
+    needs); stranger (logged in, no membership); rival (staff, moderator of the campaign
+    "elsewhere", imported from the same file, and of nothing here)."""
+    users = {}
+    for key in ("danes", "swedes", "hanse"):
+        users[key] = django_user_model.objects.create_user(key, f"{key}@example.org", "pw")
+        Membership.objects.create(
+            user=users[key],
+            campaign=open_skirmish,
+            role=Membership.Role.PLAYER,
+            faction=open_skirmish.factions.get(key=key),
+        )
+    users["mod"] = django_user_model.objects.create_user(
+        "mod", "mod@example.org", "pw", is_staff=True
+    )
+    Membership.objects.create(
+        user=users["mod"], campaign=open_skirmish, role=Membership.Role.MODERATOR
+    )
+    users["stranger"] = django_user_model.objects.create_user("stranger", "s@example.org", "pw")
+    elsewhere = campaign_import(
+        read_campaign_file(skirmish_campaign_document(slug=RIVAL_SLUG, name="Elsewhere"))
+    )
+    lifecycle.turn_open(elsewhere.current_turn, user=None)
+    users["rival"] = django_user_model.objects.create_user(
+        "rival", "rival@example.org", "pw", is_staff=True
+    )
+    Membership.objects.create(
+        user=users["rival"], campaign=elsewhere, role=Membership.Role.MODERATOR
+    )
+    return users

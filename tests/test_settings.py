@@ -1,6 +1,8 @@
 """The settings module wires Django, the database and Celery together as documented."""
 
 import os
+import subprocess
+import sys
 
 import dj_database_url
 import pytest
@@ -38,3 +40,60 @@ def test_celery_app_runs_tasks_eagerly_without_a_broker() -> None:
         return a + b
 
     assert add.delay(2, 3).get() == 5
+
+
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "x7Jq2-production-like-key-for-the-deploy-check-9fK3mZpL0aQwErTyUiOp",
+    "ALLOWED_HOSTS": "admiralty.example.org",
+}
+# Variables of this process that would change what the production settings are.
+OURS = (
+    "DEBUG",
+    "HTTPS",
+    "SECURE_SSL_REDIRECT",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "SECURE_PROXY_SSL_HEADER",
+    "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests for their own process (W: security)
+)
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`manage.py ARGS` in a fresh process with the production environment (and `env`)."""
+    base = {k: v for k, v in os.environ.items() if k not in OURS}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env={**base, **PRODUCTION, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_production_settings_pass_the_deploy_check() -> None:
+    done = manage("check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode == 0, done.stderr
+    assert "System check identified no issues (0 silenced)." in done.stdout
+    assert "WARNING" not in done.stderr
+
+
+def test_a_host_without_tls_turns_https_off_and_the_check_says_so() -> None:
+    done = manage("check", "--deploy", "--fail-level", "WARNING", HTTPS="false")
+    assert done.returncode != 0
+    for warning in ("security.W004", "security.W008", "security.W012", "security.W016"):
+        assert warning in done.stderr
+
+
+def test_the_proxy_header_is_trusted_only_when_asked() -> None:
+    show = "from django.conf import settings; print(settings.SECURE_PROXY_SSL_HEADER)"
+    assert manage("shell", "-v", "0", "-c", show).stdout.strip() == "None"
+    proxied = manage(
+        "shell", "-v", "0", "-c", show, SECURE_PROXY_SSL_HEADER="HTTP_X_FORWARDED_PROTO"
+    )
+    assert proxied.stdout.strip() == "('HTTP_X_FORWARDED_PROTO', 'https')"

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from campaign import lifecycle
 from campaign.campaign_files import read_campaign_file
@@ -60,7 +61,11 @@ def campaign(django_user_model):
         "mod", "mod@example.org", "sail-away", is_staff=True
     )
     Membership.objects.create(user=mod, campaign=campaign, role=Membership.Role.MODERATOR)
-    return campaign
+    yield campaign
+    # The connection this fixture used is not one pytest-django closes (Django keeps connections
+    # per context, and Playwright's sync API runs greenlets with contexts of their own, it
+    # seems): left open, PostgreSQL refuses to drop the test database at the end of the run.
+    connections.close_all()
 
 
 def log_in(page, base: str, name: str) -> None:

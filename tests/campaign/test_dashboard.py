@@ -222,3 +222,26 @@ def test_a_moderator_sees_only_their_campaigns_in_the_admin(client, skirmish, st
     assert client.get(url("campaign_dashboard", other.pk)).status_code == 404
     audit = client.get(url("campaign_auditentry_changelist")).content.decode()
     assert "elsewhere" not in audit
+
+
+@pytest.mark.django_db
+def test_queue_again_is_offered_only_for_a_locked_turn_without_news(
+    client, skirmish, staff
+) -> None:
+    """A locked turn being resolved shows its progress; one locked for more than 15 minutes
+    (its task lost) or whose task never reached the queue offers 'Queue again'."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    client.force_login(staff("mod", skirmish))
+    turn = lifecycle.turn_open(skirmish.current_turn, user=None)
+    lifecycle.turn_lock(turn, user=None)  # the send waits for a commit that never comes here
+    page = url("campaign_dashboard", skirmish.pk)
+    assert b"Queue again" not in client.get(page).content
+    Turn.objects.filter(pk=turn.pk).update(locked_at=timezone.now() - timedelta(minutes=16))
+    assert b">Queue again</button>" in client.get(page).content
+    Turn.objects.filter(pk=turn.pk).update(locked_at=timezone.now(), error=lifecycle.QUEUE_DOWN)
+    content = client.get(page).content.decode()
+    assert ">Queue again</button>" in content
+    assert "the queue (Redis) is unavailable, so resolution has not started" in content

@@ -84,7 +84,7 @@ def test_two_moderators_pressing_at_once_move_the_turn_once(skirmish, moderator)
     first = skirmish.current_turn
     second = Turn.objects.get(pk=first.pk)  # the other moderator's page, loaded before
     lifecycle.turn_open(first, user=moderator)
-    with pytest.raises(TransitionError, match="changed by someone else"):
+    with pytest.raises(TransitionError, match="already open"):
         lifecycle.turn_open(second, user=moderator)
     assert AuditEntry.objects.filter(action="open").count() == 1
 

@@ -126,3 +126,42 @@ def test_a_failing_resolution_marks_the_turn_failed_and_retry_resolves_it(skirmi
     assert turn_resolve(turn_id=turn.pk) == "resolved"
     turn.refresh_from_db()
     assert turn.result == adjudicate(good)
+
+
+@pytest.mark.django_db
+def test_publishing_from_the_dashboard_reads_only_the_results_state(skirmish) -> None:
+    from campaign.mapping import world_document
+    from tests.conftest import resolve_with_the_swedes_attacking
+
+    state = resolve_with_the_swedes_attacking(skirmish).result["state"]
+    turn = skirmish.current_turn_for_action()  # as the dashboard's buttons get it
+    assert {"scenario", "result"} <= turn.get_deferred_fields()
+    with CaptureQueriesContext(connection) as queries:
+        lifecycle.turn_publish(turn, user=None)
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    assert not [sql for sql in reads if '"scenario"' in sql]  # the scenario is not read…
+    assert len([sql for sql in reads if '"result"' in sql]) == 1  # …and of the result, its state
+    world = world_document(skirmish)
+    by_id = sorted(state["fleets"], key=lambda f: f["id"])
+    assert world["fleets"] == by_id
+    treasuries = {f["id"]: f["treasury"] for f in world["factions"]}
+    assert treasuries == {f["id"]: f["treasury"] for f in state["factions"]}
+
+
+@pytest.mark.django_db
+def test_the_documents_are_stored_as_json_text_on_postgresql(skirmish) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite stores every JSON value as text")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns "
+            "WHERE column_name IN ('scenario', 'result') AND table_name LIKE 'campaign_%%'"
+        )
+        types = {(table, column): kind for table, column, kind in cursor.fetchall()}
+    assert set(types.values()) == {"json"}, types
+    assert len(types) == 4
+    from tests.conftest import resolve_with_the_swedes_attacking
+
+    turn = resolve_with_the_swedes_attacking(skirmish)
+    assert turn.result == adjudicate(turn.scenario)  # the documents come back as dicts
+    assert list(turn.scenario) == list(Turn.objects.get(pk=turn.pk).scenario)  # keys in order
