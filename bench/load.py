@@ -863,7 +863,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"… a campaign for {config.players} players in {DATABASE}", flush=True)
         campaign, players = prepare(config)
         env = service.process_env(
-            url, DEBUG="false", SECRET_KEY="bench-load", ALLOWED_HOSTS="127.0.0.1,localhost"
+            url,
+            DEBUG="false",
+            SECRET_KEY="bench-load",
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            HTTPS="false",  # plain HTTP on a local port (a production host's proxy ends TLS)
         )
         args_ = [
             "-m",
