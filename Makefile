@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run example test bench lint typecheck fmt
+.PHONY: venv run example test bench bench-load bench-scale-out lint typecheck fmt
 
 venv: $(STAMP)
 
@@ -32,6 +32,15 @@ test: venv
 
 bench: venv
 	$(PY) -m bench
+
+# Issue 5, on the PostgreSQL at 127.0.0.1:5432 and the Redis database 10 (BENCH_POSTGRES_URL,
+# BENCH_BROKER_URL); each creates and drops its own databases. ARGS=--quick for a smoke run,
+# ARGS=--write-docs to write the figures into docs/benchmarks.md.
+bench-load: venv
+	$(PY) -m bench.load $(ARGS)
+
+bench-scale-out: venv
+	$(PY) -m bench.scale_out $(ARGS)
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -150,7 +150,10 @@ def turn_extend(turn: Turn, *, user: User, deadline: datetime, reason: str = "")
 @transaction.atomic
 def turn_lock(turn: Turn, *, user: User, reason: str = "") -> Turn:
     """No more orders: the world and the orders as they stand and the seed (T2) are stored with
-    the turn, then its resolution is queued (after the commit)."""
+    the turn, then its resolution is queued (after the commit). The turn's row is locked first,
+    so an order being given now is either in before the orders are read or refused after
+    (`fleets.services.order_submit` holds the row while it writes)."""
+    Turn.objects.select_for_update().filter(pk=turn.pk).values_list("status").first()
     seed = turn.seed if turn.seed is not None else secrets.randbits(31)
     scenario = {**world_document(turn.campaign), "seed": seed, "orders": orders_document(turn)}
     turn = transition(

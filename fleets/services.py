@@ -9,7 +9,7 @@ import secrets
 import uuid
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from campaign.mapping import world_document
 from campaign.models import Faction, Turn
@@ -58,6 +58,8 @@ def order_submit(
 ) -> Order | Refusal:
     """Record the order if it can be given; the latest order of a slot is the one that counts."""
     refusal = order_check(turn=turn, faction=faction, order=order, world=world)
+    if refusal is None:
+        refusal = _closed_meanwhile(turn)
     if refusal is not None:
         return refusal
     return Order.objects.create(
@@ -78,6 +80,9 @@ def order_withdraw(
     counts is the latest of its slot, whoever wrote it."""
     if turn.status != Turn.Status.OPEN:
         return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
+    closed = _closed_meanwhile(turn)  # the turn locked since this request read it
+    if closed is not None:
+        return closed
     if "\x00" in slot:  # no slot has one (and PostgreSQL cannot even compare it)
         return None
     latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
@@ -93,6 +98,23 @@ def order_withdraw(
         withdrawn=True,
         submitted_by=_real(user),
     )
+
+
+def _closed_meanwhile(turn: Turn) -> Refusal | None:
+    """The turn's status read again inside the order's transaction, and held until it commits
+    (a shared row lock on PostgreSQL; on SQLite the IMMEDIATE transaction already excludes
+    other writers). The caller's `turn` was read when its request began: a lock that committed
+    since then is seen here and the order refused, and a lock that starts now waits for this
+    order before it reads the orders (`lifecycle.turn_lock` takes the row first). Without it,
+    an order accepted while the turn locked could be missing from the locked turn."""
+    share = " FOR SHARE" if connection.vendor == "postgresql" else ""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT status FROM {Turn._meta.db_table} WHERE id = %s{share}", [turn.pk])
+        row = cursor.fetchone()
+    status = row[0] if row else None
+    if status == Turn.Status.OPEN:
+        return None
+    return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {status}: orders are closed.")
 
 
 def _commander(turn: Turn, faction: Faction, order: dict[str, Any]) -> Refusal | None:

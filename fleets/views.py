@@ -181,13 +181,21 @@ def api_key(request: HttpRequest, slug: str) -> HttpResponse:
 def _card_response(
     request: HttpRequest, view: Desk, card: FleetCard, form: OrderForm | None, names: dict[str, Any]
 ) -> HttpResponse:
-    context = _context(view, names)
-    context["card"] = _card_context(view, card, form, names)
-    if request.htmx:
+    if request.htmx:  # only this card: the other cards' odds and the page are not computed
+        context = {
+            "desk": view,
+            "campaign": view.campaign,
+            "turn": view.turn,
+            "faction": view.faction,
+            "names": names,
+            "card": _card_context(view, card, form, names),
+        }
         return render(request, "fleets/desk.html#fleet-card", context)
     if form is None or not form.errors:
         return HttpResponseRedirect(reverse("desk", args=[view.campaign.slug]) + f"#{card.id}")
     # Without JavaScript, a refused order shows the whole page with the error by its field.
+    context = _context(view, names)
+    context["card"] = _card_context(view, card, form, names)
     context["cards"] = [context["card"] if c["card"].id == card.id else c for c in context["cards"]]
     return render(request, "fleets/desk.html", context)
 

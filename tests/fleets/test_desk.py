@@ -116,6 +116,33 @@ def test_orders_close_when_the_turn_locks(client, people, open_skirmish) -> None
     assert not Order.objects.exists()
 
 
+def test_an_order_given_while_the_turn_locks_is_refused_not_lost(people, open_skirmish) -> None:
+    """Found under load (bench/load.py's deadline rush): a request reads the turn open, the
+    moderator locks it (the orders stored with the turn), then the request writes its order. It
+    was accepted and missing from the locked turn; now it is refused, and no row is written."""
+    from campaign.models import Turn
+    from fleets.services import order_submit, order_withdraw
+
+    seen = Turn.objects.get(pk=open_skirmish.current_turn.pk)  # read as the request began: open
+    lifecycle.turn_lock(Turn.objects.get(pk=seen.pk), user=None)
+    danes = open_skirmish.factions.get(key="danes")
+    result = order_submit(turn=seen, faction=danes, order={"fleet": "d1", "type": "hold"})
+    assert getattr(result, "code", None) == "invalid_order"
+    with pytest.raises(ValueError, match="closed"):
+        order_withdraw(turn=seen, faction=danes, slot="fleet:d1")
+    assert not Order.objects.exists()
+
+
+def test_a_withdrawal_after_the_lock_leaves_the_order_shown(client, people, open_skirmish) -> None:
+    client.force_login(people["danes"])
+    client.post(order_url("d1"), form("d1", type="move", destination="kattegat"))
+    lifecycle.turn_lock(open_skirmish.current_turn, user=None)
+    url = reverse("fleet_withdraw", args=["skirmish-in-the-sound", "d1"])
+    card = client.post(url, headers={"HX-Request": "true"}).content.decode()
+    assert "No order" not in card
+    assert Order.objects.filter(withdrawn=True).count() == 0
+
+
 def test_hiring_goes_through_the_engines_checks(client, people) -> None:
     client.force_login(people["danes"])
     url = reverse("economy_order", args=["skirmish-in-the-sound", "hire"])

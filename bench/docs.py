@@ -1,0 +1,69 @@
+"""Shared by the load and scale-out benches: the machine's description, percentiles, and writing a
+marked section of docs/benchmarks.md."""
+
+from __future__ import annotations
+
+import math
+import os
+import platform
+import shlex
+import sys
+from pathlib import Path
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+_VERSION: list[str] = []
+
+
+def _postgres_version() -> str:
+    """The database server's version (read once, while Django's connection is there)."""
+    if _VERSION:
+        return _VERSION[0]
+    try:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW server_version")
+            _VERSION.append(f"PostgreSQL {cursor.fetchone()[0]}")
+    except Exception:
+        return "PostgreSQL"
+    return _VERSION[0]
+
+
+def machine() -> list[str]:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return [
+        f"- Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{_postgres_version()}",
+        f"- {platform.platform()}; {_cpu_model()}; {os.cpu_count()} CPUs; load average "
+        f"{load:.1f} at the end",
+        f"- Command: `{shlex.join(sys.orig_argv)}`",
+    ]
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    """The nearest-rank percentile of sorted values (q in 0..100; 100 is the maximum)."""
+    if not ordered:
+        return float("nan")
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def write_section(path: Path, markers: tuple[str, str], title: str, section: str) -> None:
+    """Replace what lies between the markers; without them, append a section with them."""
+    start_marker, end_marker = markers
+    text = path.read_text()
+    start, end = text.find(start_marker), text.find(end_marker)
+    if start < 0 or end < start:
+        text = text.rstrip("\n") + f"\n\n## {title}\n\n{start_marker}\n{end_marker}\n"
+        start, end = text.find(start_marker), text.find(end_marker)
+    path.write_text(text[: start + len(start_marker)] + "\n" + section + text[end:])
