@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from campaign.map_cache import map_cached
 from campaign.mapping import orders_document, world_document
 from campaign.models import Faction, Membership, Port, Province, Turn
 from campaign.selectors import campaign_names
@@ -38,12 +39,17 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = membership.campaign
     turn = campaign.current_turn
     viewer = membership.faction.key if membership.faction else None
-    orders = orders_document(turn) if turn else []  # map_svg draws only the viewer's own
-    svg = map_svg(
-        world_document(campaign),
-        _layout(campaign),
+    world, layout, fog = world_document(campaign), _layout(campaign), campaign.fog_of_war
+    orders = orders_document(turn) if turn else []
+    if viewer is not None:  # map_svg draws only the viewer's own; the others must not change
+        own = {f["id"] for f in world["fleets"] if f["owner"] == viewer}  # the cache key
+        orders = [o for o in orders if o.get("fleet") in own]
+    svg = map_cached(
+        lambda: map_svg(world, layout, viewer=viewer, fog=fog, orders=orders),
+        world=world,
+        layout=layout,
         viewer=viewer,
-        fog=campaign.fog_of_war,
+        fog=fog,
         orders=orders,
     )
     return HttpResponse(svg, content_type="image/svg+xml")
@@ -60,12 +66,18 @@ def turn_map(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     viewer = membership.faction.key if membership.faction else None
     after = {**turn.scenario, **turn.result["state"], "orders": []}
     after["map"] = {**turn.scenario["map"], "ports": turn.result["state"]["ports"]}
-    svg = map_svg(
-        after,
+    layout, fog, events = (
         _layout(membership.campaign),
+        membership.campaign.fog_of_war,
+        turn.result["events"],
+    )
+    svg = map_cached(
+        lambda: map_svg(after, layout, viewer=viewer, fog=fog, events=events),
+        world=after,
+        layout=layout,
         viewer=viewer,
-        fog=membership.campaign.fog_of_war,
-        events=turn.result["events"],
+        fog=fog,
+        events=events,
     )
     return HttpResponse(svg, content_type="image/svg+xml")
 

@@ -1,0 +1,61 @@
+"""Drawn maps kept in the cache, addressed by what they are drawn from.
+
+Drawing a campaign's map costs far more than reading what it shows: on the load bench's
+500-fleet campaign the map took 41 % of the server's time, redrawn on every visit to the desk
+(docs/benchmarks.md). The key is a hash of every input of the drawing — the world document, the
+layout, who looks, fog, the orders drawn, the events marked — so a kept map can never be stale:
+anything that changes the picture changes the key, and nothing needs invalidating. Entries expire
+after MAP_CACHE_SECONDS. A cache that cannot be reached (Redis down) only means drawing again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import orjson
+from django.conf import settings
+from django.core.cache import cache
+
+from maps.layout import Layout
+
+log = logging.getLogger(__name__)
+LAYOUT_PARTS = ("positions", "province_names", "port_names", "faction_names", "faction_colours")
+
+
+def map_cached(
+    draw: Callable[[], str],
+    *,
+    world: Mapping[str, Any],
+    layout: Layout,
+    viewer: str | None,
+    fog: bool,
+    orders: Sequence[Mapping[str, Any]] = (),
+    events: Sequence[Mapping[str, Any]] = (),
+) -> str:
+    """The SVG `draw()` gives for these inputs, from the cache when it was drawn before."""
+    parts = {
+        "world": world,
+        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+        "viewer": viewer,
+        "fog": fog,
+        "orders": list(orders),
+        # Of the events, the map marks only where battles were (maps.geometry.battle_spots).
+        "battles": sorted({str(e.get("province")) for e in events if e.get("type") == "battle"}),
+    }
+    digest = hashlib.sha256(orjson.dumps(parts, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    key = f"map-svg:{digest}"
+    try:
+        svg = cache.get(key)
+    except Exception as error:  # redis-py's ConnectionError, TimeoutError …
+        log.warning("map cache unreachable, drawing (%s)", error)
+        return draw()
+    if svg is None:
+        svg = draw()
+        try:
+            cache.set(key, svg, getattr(settings, "MAP_CACHE_SECONDS", 3600))
+        except Exception as error:
+            log.warning("map cache unreachable, not kept (%s)", error)
+    return str(svg)
