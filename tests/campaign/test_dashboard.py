@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaign import lifecycle
-from campaign.models import AuditEntry, Membership, Turn
+from campaign.models import AuditEntry, Membership, Relation, Turn
 from fleets.models import Order
 
 Status = Turn.Status
@@ -245,3 +245,28 @@ def test_queue_again_is_offered_only_for_a_locked_turn_without_news(
     content = client.get(page).content.decode()
     assert ">Queue again</button>" in content
     assert "the queue (Redis) is unavailable, so resolution has not started" in content
+
+
+@pytest.mark.django_db
+def test_a_deletion_in_the_admin_is_recorded(client, skirmish, staff) -> None:
+    """Deleting a fleet (its page) or relations (the list's action) writes an audit entry each, with
+    the row's last values: the world changed by hand leaves a trace, as an edit does."""
+    from fleets.models import Fleet
+
+    moderator = staff("mod", skirmish)
+    moderator.is_superuser = True
+    moderator.save()
+    client.force_login(moderator)
+    fleet = Fleet.objects.get(campaign=skirmish, key="d1")
+    response = client.post(url("fleets_fleet_delete", fleet.pk), {"post": "yes"})
+    assert response.status_code == 302
+    entry = AuditEntry.objects.get(action="delete fleet")
+    assert (entry.user, entry.campaign, entry.detail["values"]["key"]) == (
+        moderator,
+        skirmish,
+        "d1",
+    )
+    relations = list(Relation.objects.filter(campaign=skirmish).values_list("pk", flat=True))
+    action = {"action": "delete_selected", "_selected_action": relations, "post": "yes"}
+    assert client.post(url("campaign_relation_changelist"), action).status_code == 302
+    assert AuditEntry.objects.filter(action="delete relation").count() == len(relations) > 0
