@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
@@ -387,9 +388,25 @@ class ShipTypeAdmin(AuditedAdmin):
     fields = ("campaign", "key", "cost", "attack", "health", "reason")
 
 
+class MembershipForm(OneCampaignForm):
+    """The player is named by their user name, typed: a list to choose from would show a
+    moderator every account on the site."""
+
+    user = forms.ModelChoiceField(
+        queryset=get_user_model().objects.all(),
+        to_field_name="username",
+        widget=forms.TextInput,
+        label="User name",
+        help_text="The account's user name, as the player logs in with it.",
+        error_messages={
+            "invalid_choice": "There is no account with that user name (no_such_user)."
+        },
+    )
+
+
 @admin.register(Membership)
 class MembershipAdmin(ModeratorScoped):
-    form = OneCampaignForm
+    form = MembershipForm
     list_display = ("user", "campaign", "role", "faction")
     list_filter = ("campaign", "role")
 

@@ -355,7 +355,7 @@ def test_admin_forms_refuse_links_into_another_campaign(
         client.post,
         admin_url("campaign_membership_change", membership.pk),
         {
-            "user": people["danes"].pk,
+            "user": people["danes"].username,
             "campaign": open_skirmish.pk,
             "role": "player",
             "faction": elsewhere.factions.get(key="danes").pk,
@@ -438,3 +438,19 @@ def test_publishing_a_turn_already_published_says_who_did_it(
     page = unchanged(client.post, url, {"turn": first.pk}, follow=True)
     assert b"Nothing done: turn 1 is already published" in page.content
     assert open_skirmish.current_turn.status == Turn.Status.OPEN
+
+
+def test_a_moderator_names_a_new_player_without_seeing_every_account(
+    client, people, open_skirmish
+) -> None:
+    """The membership form takes a user name, typed: the site's accounts are not listed."""
+    client.force_login(people["mod"])
+    add = admin_url("campaign_membership_add")
+    assert b"stranger" not in client.get(add).content  # another account, not in this campaign
+    form = {"campaign": open_skirmish.pk, "role": "player", "faction": ""}
+    page = client.post(add, {**form, "user": "nobody-by-this-name"})
+    assert "no_such_user" in str(page.context["adminform"].form.errors["user"])
+    hanse = open_skirmish.factions.get(key="hanse").pk
+    Membership.objects.filter(user=people["hanse"]).delete()
+    assert client.post(add, {**form, "user": "hanse", "faction": hanse}).status_code == 302
+    assert Membership.objects.get(user=people["hanse"]).faction_id == hanse
