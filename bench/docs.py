@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 
-def _cpu_model() -> str:
+def cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
@@ -44,7 +44,7 @@ def machine() -> list[str]:
     return [
         f"- Python {platform.python_version()} ({platform.python_implementation()}), "
         f"{_postgres_version()}",
-        f"- {platform.platform()}; {_cpu_model()}; {os.cpu_count()} CPUs; load average "
+        f"- {platform.platform()}; {cpu_model()}; {os.cpu_count()} CPUs; load average "
         f"{load:.1f} at the end",
         f"- Command: `{shlex.join(sys.orig_argv)}`",
     ]

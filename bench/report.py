@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bench.cases import CampaignRow, OddsRun, SmallTurn
+from bench.docs import cpu_model
 
 if TYPE_CHECKING:
     from bench.worker_turn import Skipped, WorkerRow
@@ -33,20 +34,10 @@ class Results:
     skipped: list[Skipped]
 
 
-def _cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
 def machine() -> list[str]:
     return [
         f"- Python {platform.python_version()} ({platform.python_implementation()})",
-        f"- {platform.platform()}; {_cpu_model()}; {os.cpu_count()} CPUs",
+        f"- {platform.platform()}; {cpu_model()}; {os.cpu_count()} CPUs",
         f"- Command: `{shlex.join(sys.orig_argv)}`",
     ]
 

@@ -31,6 +31,7 @@ django.setup()
 from celery.signals import task_postrun, task_prerun, worker_ready  # noqa: E402
 from django.db import connection  # noqa: E402
 
+from bench.service import WORKER_ARGS  # noqa: E402
 from config.celery import app  # noqa: E402
 
 LOG = Path(os.environ["BENCH_TASK_LOG"])
@@ -98,14 +99,5 @@ def _end(task: Any = None, retval: Any = None, **_: Any) -> None:
 
 
 if __name__ == "__main__":
-    app.worker_main(
-        [
-            "worker",
-            "--pool=solo",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            f"--queues={os.environ['BENCH_QUEUE']}",
-        ]
-    )
+    # WORKER_ARGS less "-m celery -A config": the same worker, on the bench's own queue.
+    app.worker_main([*WORKER_ARGS[4:], f"--queues={os.environ['BENCH_QUEUE']}"])

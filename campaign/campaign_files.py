@@ -96,13 +96,13 @@ def _storable(value: object, path: str, problems: list[Problem]) -> None:
         item, where = stack.pop()
         if isinstance(item, str) and "\x00" in item:
             problems.append(Problem(where, "contains a NUL character"))
-        elif isinstance(item, str) and not _unicode(item):
+        elif isinstance(item, str) and not encodable(item):
             problems.append(Problem(where, "is not valid Unicode text (a lone surrogate)"))
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > LARGEST:
             problems.append(Problem(where, f"{item} is too large (at most {LARGEST})"))
         elif isinstance(item, dict):
             for key, child in item.items():
-                if isinstance(key, str) and ("\x00" in key or not _unicode(key)):
+                if isinstance(key, str) and ("\x00" in key or not encodable(key)):
                     problems.append(Problem(f"{where}[{key!r}]", "a key that cannot be stored"))
                     continue
                 stack.append((child, f"{where}.{key}" if where else str(key)))
@@ -110,7 +110,7 @@ def _storable(value: object, path: str, problems: list[Problem]) -> None:
             stack.extend((child, f"{where}[{n}]") for n, child in enumerate(item))
 
 
-def _unicode(text: str) -> bool:
+def encodable(text: str) -> bool:
     """Whether the text can be stored: JSON and YAML let a lone surrogate (`"\\ud800"`) through."""
     try:
         text.encode("utf-8")

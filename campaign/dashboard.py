@@ -219,11 +219,15 @@ def stale_turn(request: HttpRequest, campaign: Campaign, current: Turn | None) -
     named = request.POST.get("turn", "")
     if not named:
         return None
-    if not named.isdigit() or not Turn.objects.filter(pk=named, campaign=campaign).exists():
+    shown = (
+        Turn.objects.filter(pk=named, campaign=campaign).only("number", "status").first()
+        if named.isdigit()
+        else None
+    )
+    if shown is None:
         raise Http404("No such turn in this campaign.")
-    if current is not None and int(named) == current.pk:
+    if current is not None and shown.pk == current.pk:
         return None
-    shown = Turn.objects.only("number", "status").get(pk=named)
     action = request.resolver_match.kwargs.get("action", "") if request.resolver_match else ""
     if action in ACTIONS and shown.status == lifecycle.ACTIONS[action][1]:
         # Done already, by a second click or another moderator: say so, and who did it.

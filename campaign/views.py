@@ -4,6 +4,7 @@ sees their faction's view (fog of war when the campaign has it on), the moderato
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -44,15 +45,7 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     if viewer is not None:  # map_svg draws only the viewer's own; the others must not change
         own = {f["id"] for f in world["fleets"] if f["owner"] == viewer}  # the cache key
         orders = [o for o in orders if o.get("fleet") in own]
-    svg = map_cached(
-        lambda: map_svg(world, layout, viewer=viewer, fog=fog, orders=orders),
-        world=world,
-        layout=layout,
-        viewer=viewer,
-        fog=fog,
-        orders=orders,
-    )
-    return HttpResponse(svg, content_type="image/svg+xml")
+    return _map_response(world, layout, viewer, fog, orders=orders)
 
 
 @login_required
@@ -66,20 +59,9 @@ def turn_map(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     viewer = membership.faction.key if membership.faction else None
     after = {**turn.scenario, **turn.result["state"], "orders": []}
     after["map"] = {**turn.scenario["map"], "ports": turn.result["state"]["ports"]}
-    layout, fog, events = (
-        _layout(membership.campaign),
-        membership.campaign.fog_of_war,
-        turn.result["events"],
-    )
-    svg = map_cached(
-        lambda: map_svg(after, layout, viewer=viewer, fog=fog, events=events),
-        world=after,
-        layout=layout,
-        viewer=viewer,
-        fog=fog,
-        events=events,
-    )
-    return HttpResponse(svg, content_type="image/svg+xml")
+    campaign = membership.campaign
+    events = turn.result["events"]
+    return _map_response(after, _layout(campaign), viewer, campaign.fog_of_war, events=events)
 
 
 @login_required
@@ -182,6 +164,21 @@ def _published(membership: Membership, number: int) -> Turn:
     if turn is None:
         raise Http404("No such published turn.")
     return turn
+
+
+def _map_response(
+    world: dict[str, Any],
+    layout: Any,
+    viewer: str | None,
+    fog: bool,
+    *,
+    orders: Sequence[Mapping[str, Any]] = (),
+    events: Sequence[Mapping[str, Any]] = (),
+) -> HttpResponse:
+    """The map drawn from these inputs (or kept from an earlier drawing of the same), as SVG."""
+    inputs: dict[str, Any] = {"viewer": viewer, "fog": fog, "orders": orders, "events": events}
+    svg = map_cached(lambda: map_svg(world, layout, **inputs), world=world, layout=layout, **inputs)
+    return HttpResponse(svg, content_type="image/svg+xml")
 
 
 def _layout(campaign: Any) -> Any:

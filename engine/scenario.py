@@ -46,7 +46,7 @@ TOP_KEYS = frozenset(
     }
 )
 # A setting larger than this is a mistake, and some are loop bounds (max_rounds: a battle of ships
-# that cannot hurt each other goes on that many rounds).
+# that cannot hurt each other goes on that many rounds). docs/rulings.md R-39.
 MAX_RULE = 10_000
 PROVINCE_KEYS = frozenset({"id", "kind"})
 PORT_KEYS = frozenset({"id", "province", "owner", "waters", "blockaded_by"})

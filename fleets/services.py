@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
+from campaign.campaign_files import encodable
 from campaign.mapping import world_document
 from campaign.models import Faction, Turn
 from engine import Refusal, World, parse_scenario, validate_order
@@ -77,7 +78,7 @@ def order_withdraw(
 ) -> Order | Refusal | None:
     """Withdraw the faction's order in a slot: a withdrawal row, or None when the slot holds no
     order (nothing to write). Another faction's order is refused, not withdrawn: the order that
-    counts is the latest of its slot, whoever wrote it."""
+    counts is the latest of its slot, whoever wrote it (docs/rulings.md R-41)."""
     if turn.status != Turn.Status.OPEN:
         return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
     closed = _closed_meanwhile(turn)  # the turn locked since this request read it
@@ -137,9 +138,10 @@ def _commander(turn: Turn, faction: Faction, order: dict[str, Any]) -> Refusal |
 
 
 def _join_refusal(world: World, order: dict[str, Any]) -> Refusal | None:
-    """W5, W7: a fleet joins only its own faction's or an ally's fleet. The engine checks this at
-    the merge step (the target may be split off this turn); when the target is a fleet that
-    exists now, its owner cannot change before merges, so the player hears it when ordering."""
+    """W5, W7 (docs/rulings.md R-40): a fleet joins only its own faction's or an ally's fleet.
+    The engine checks this at the merge step (the target may be split off this turn); when the
+    target is a fleet that exists now, its owner cannot change before merges, so the player
+    hears it when ordering."""
     if order.get("type") != "merge":
         return None
     fleet = world.fleets.get(str(order.get("fleet")))
@@ -161,7 +163,7 @@ def _storable(order: dict[str, Any]) -> Refusal | None:
         value = stack.pop()
         if isinstance(value, str) and "\x00" in value:
             return Refusal(0, "invalid_order", "The order contains a NUL character.")
-        if isinstance(value, str) and not _unicode(value):
+        if isinstance(value, str) and not encodable(value):
             return Refusal(0, "invalid_order", "The order is not valid Unicode text.")
         if isinstance(value, dict):
             stack.extend(value.keys())
@@ -174,15 +176,6 @@ def _storable(order: dict[str, Any]) -> Refusal | None:
             0, "invalid_order", "A new fleet's id is 1 to 60 characters, without spaces or /."
         )
     return None
-
-
-def _unicode(text: str) -> bool:
-    """Whether the text can be stored: JSON lets a lone surrogate (`"\\ud800"`) through."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _real(user: Any) -> Any:

@@ -50,10 +50,7 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """Give (or change) one fleet's order; the engine's refusal is shown beside the field."""
-    membership = membership_get(request.user, slug)
-    fleet = fleet_get_for_player(membership, key)
-    view = desk_for(membership)
-    card = next(c for c in view.cards if c.id == fleet.key)
+    fleet, view, card = _fleet_on_desk(request, slug, key)
     names = _names(view)
     form = OrderForm(
         request.POST, fleet=card.id, legal=card.legal, ships=card.ships, names=names["all"]
@@ -78,10 +75,7 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @login_required
 @require_POST
 def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    membership = membership_get(request.user, slug)
-    fleet = fleet_get_for_player(membership, key)
-    view = desk_for(membership)
-    card = next(c for c in view.cards if c.id == fleet.key)
+    fleet, view, card = _fleet_on_desk(request, slug, key)
     if view.turn is None:
         result: Any = Refusal(0, NOT_OPEN, "There is no turn to give orders for.")
     else:
@@ -176,6 +170,14 @@ def api_key(request: HttpRequest, slug: str) -> HttpResponse:
             "base": base,
         },
     )
+
+
+def _fleet_on_desk(request: HttpRequest, slug: str, key: str) -> tuple[Any, Desk, FleetCard]:
+    """The player's fleet (404 unless theirs to order), their desk, and the fleet's card on it."""
+    membership = membership_get(request.user, slug)
+    fleet = fleet_get_for_player(membership, key)
+    view = desk_for(membership)
+    return fleet, view, next(c for c in view.cards if c.id == fleet.key)
 
 
 def _card_response(

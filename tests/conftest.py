@@ -47,12 +47,14 @@ SKIRMISH_ORDERS = SKIRMISH["orders"]
 
 
 def resolve_with_the_swedes_attacking(campaign):
-    """Open the campaign's turn, order the Swedish s1 into Øresund (a battle with the Danish d1),
-    lock and resolve it here; the resolved turn."""
+    """Open the campaign's turn (unless open), order the Swedish s1 into Øresund (a battle with
+    the Danish d1), lock and resolve it here; the resolved turn."""
     from campaign.resolution import turn_resolve
     from fleets.models import Order
 
-    turn = lifecycle.turn_open(campaign.current_turn, user=None)
+    turn = campaign.current_turn
+    if turn.status == turn.Status.DRAFT:
+        turn = lifecycle.turn_open(turn, user=None)
     Order.objects.create(
         turn=turn,
         faction=campaign.factions.get(key="swedes"),

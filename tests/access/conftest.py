@@ -8,6 +8,7 @@ from django.core.cache import cache
 from campaign import lifecycle
 from campaign.models import ArchivedResult, AuditEntry
 from fleets.models import Order
+from tests.conftest import resolve_with_the_swedes_attacking
 
 
 @pytest.fixture
@@ -17,18 +18,7 @@ def played(people, open_skirmish):
     an object of this campaign to show. Returns `people`."""
     from django.contrib.auth.models import Group
 
-    from campaign.resolution import turn_resolve
-
-    turn = open_skirmish.current_turn
-    Order.objects.create(
-        turn=turn,
-        faction=open_skirmish.factions.get(key="swedes"),
-        slot="fleet:s1",
-        payload={"fleet": "s1", "type": "move", "path": ["oresund"]},
-    )
-    lifecycle.turn_lock(turn, user=None)
-    turn_resolve(turn_id=turn.pk)
-    turn.refresh_from_db()
+    turn = resolve_with_the_swedes_attacking(open_skirmish)
     lifecycle.turn_publish(turn, user=None)
     ArchivedResult.objects.create(turn=turn, scenario={}, result={}, reason="an old appeal")
     Order.objects.create(

@@ -21,6 +21,7 @@ from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.db import connection, connections
 
+from bench.service import WORKER_ARGS
 from campaign import lifecycle
 from campaign.campaign_files import read_campaign_file
 from campaign.importing import campaign_import
@@ -138,18 +139,7 @@ def database_url() -> str:
     return f"postgres://{user}@{host}:{port}/{settings['NAME']}"
 
 
-WORKER = [
-    "-m",
-    "celery",
-    "-A",
-    "config",
-    "worker",
-    "--pool=solo",
-    "--loglevel=WARNING",
-    "--without-gossip",
-    "--without-mingle",
-    "--without-heartbeat",
-]
+WORKER = WORKER_ARGS  # the worker the benches start, with its options
 PAUSED_WORKER = [str(ROOT / "tests" / "campaign" / "paused_worker.py")]
 
 
