@@ -84,13 +84,7 @@ def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         )
     names = _names(view)
     if isinstance(result, Refusal):
-        form = OrderForm(
-            initial=OrderForm.initial_from(card.order),
-            fleet=card.id,
-            legal=card.legal,
-            ships=card.ships,
-            names=names["all"],
-        )
+        form = _shown_form(card, names)
         form.refuse(result)
         return _card_response(request, view, card, form, names)
     card.order = None
@@ -231,17 +225,22 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
     }
 
 
+def _shown_form(card: FleetCard, names: dict[str, Any]) -> OrderForm:
+    """The card's form, filled with the order that counts now."""
+    return OrderForm(
+        initial=OrderForm.initial_from(card.order),
+        fleet=card.id,
+        legal=card.legal,
+        ships=card.ships,
+        names=names["all"],
+    )
+
+
 def _card_context(
     view: Desk, card: FleetCard, form: OrderForm | None, names: dict[str, Any]
 ) -> dict[str, Any]:
     if form is None:
-        form = OrderForm(
-            initial=OrderForm.initial_from(card.order),
-            fleet=card.id,
-            legal=card.legal,
-            ships=card.ships,
-            names=names["all"],
-        )
+        form = _shown_form(card, names)
     return {
         "card": card,
         "form": form,
