@@ -29,7 +29,7 @@ class Battle(models.Model):
 
     @property
     def report(self) -> dict[str, Any]:
-        """The engine's battle event (tests/scenarios/README.md, "Event shapes")."""
+        """The engine's battle event (tests/scenarios/naval/README.md, "Event shapes")."""
         return dict((self.turn.result or {})["events"][self.event])
 
     def __str__(self) -> str:

@@ -13,10 +13,10 @@ from bench.measure import (
     median_seconds_each,
     workload,
 )
-from engine import parse_scenario
-from engine.odds import battle_odds
-from engine.rules import Rules
-from engine.world import Fleet, Ship, ShipType
+from engine.naval import parse_scenario
+from engine.naval.odds import battle_odds
+from engine.naval.rules import Rules
+from engine.naval.world import Fleet, Ship, ShipType
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import engine.battle
-from engine import Scenario, TurnResult, dice_for, resolve_turn
+import engine.naval.battle
+from engine.naval import Scenario, TurnResult, dice_for, resolve_turn
 
 
 def median_seconds(run: Callable[[], object], repetitions: int) -> float:
@@ -60,9 +60,9 @@ class Workload:
 
 @contextmanager
 def _counting_targets(counter: list[int]) -> Iterator[None]:
-    """Count the ships each battle round deals damage to (`engine.battle.spread` is called once
-    per side and round with that side's ships afloat). Used only outside the timings."""
-    original: Any = getattr(engine.battle, "spread", None)
+    """Count the ships each battle round deals damage to (`engine.naval.battle.spread` is called
+    once per side and round with that side's ships afloat). Used only outside the timings."""
+    original: Any = getattr(engine.naval.battle, "spread", None)
     if original is None:
         counter.append(-1)
         yield
@@ -72,11 +72,11 @@ def _counting_targets(counter: list[int]) -> Iterator[None]:
         counter[0] += len(ships)
         return original(points, ships, capture)
 
-    engine.battle.spread = counted
+    engine.naval.battle.spread = counted
     try:
         yield
     finally:
-        engine.battle.spread = original
+        engine.naval.battle.spread = original
 
 
 def workload(scenario: Scenario) -> Workload:

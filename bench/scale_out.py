@@ -65,7 +65,7 @@ def build(config: Config) -> tuple[dict[int, str], dict[int, str], int]:
     from bench.generate import Spec
     from campaign.mapping import orders_document, world_document
     from campaign.models import Turn
-    from engine import adjudicate
+    from engine.naval import adjudicate
 
     expected, worlds, ships = {}, {}, 0
     for k in range(config.campaigns):

@@ -294,7 +294,7 @@ def one_size(fleets: int, repetitions: int, vendor: str, queue: str, folder: Pat
     from campaign import lifecycle
     from campaign.gc_pause import cyclic_gc_paused
     from campaign.models import Turn
-    from engine import adjudicate, parse_scenario
+    from engine.naval import adjudicate, parse_scenario
 
     campaign, import_s = imported_campaign(Spec(fleets=fleets), f"bench-{fleets}")
     turn = lifecycle.turn_open(campaign.current_turn, user=None)

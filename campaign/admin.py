@@ -30,7 +30,7 @@ from campaign.models import (
     Turn,
 )
 from campaign.scenario_files import described, read_scenario_document
-from engine import ScenarioError
+from engine.naval import ScenarioError
 
 
 class OneCampaignForm(forms.ModelForm):

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Problem, ScenarioError, parse_scenario
-from engine.scenario import TOP_KEYS as SCENARIO_KEYS
+from engine.naval import Problem, ScenarioError, parse_scenario
+from engine.naval.scenario import TOP_KEYS as SCENARIO_KEYS
 
 CAMPAIGN_FORMAT = "naval-campaign/1"
 # The scenario's world, without what belongs to one turn, plus what a campaign adds.

@@ -28,7 +28,7 @@ from campaign.models import Campaign, Faction, Membership, Turn
 from campaign.resolution import turn_progress
 from campaign.review import turn_review
 from campaign.selectors import campaign_names, factions_without_orders
-from engine import Refusal, parse_scenario, suggest_pirate_orders
+from engine.naval import Refusal, parse_scenario, suggest_pirate_orders
 from fleets.services import order_slot, order_submit
 
 # The lifecycle's actions a moderator takes (resolve and fail are the worker's).

@@ -17,7 +17,7 @@ from campaign.models import (
     ShipType,
     Turn,
 )
-from engine import parse_scenario, state_to_dict
+from engine.naval import parse_scenario, state_to_dict
 
 
 class ImportRefused(Exception):

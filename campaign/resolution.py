@@ -25,7 +25,7 @@ from campaign.bulk import insert_rows
 from campaign.gc_pause import cyclic_gc_paused
 from campaign.lifecycle import transition
 from campaign.models import Faction, LedgerLine, Turn
-from engine import adjudicate
+from engine.naval import adjudicate
 
 Status = Turn.Status
 PROGRESS_SECONDS = 3600

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.report import text_report
+from engine.naval.report import text_report
 from reports.build import Names, faction_report
 from reports.markdown import to_markdown
 

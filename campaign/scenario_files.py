@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from engine import Problem, ScenarioError
+from engine.naval import Problem, ScenarioError
 
 # Deeper than any scenario or campaign file goes (a fleet's ship is 4 levels down); a file nested
 # deeper is refused before anything walks it, so that no reader runs out of stack.

@@ -17,8 +17,8 @@ from ninja.errors import HttpError
 from ninja.security import HttpBearer
 
 from campaign.models import Membership, Turn
-from engine import Refusal
-from engine.refusals import CODES
+from engine.naval import Refusal
+from engine.naval.refusals import CODES
 from fleets.selectors import desk_for, fleet_get_for_player
 from fleets.services import order_slot, order_submit, order_withdraw, token_membership
 from throttle.limiter import (

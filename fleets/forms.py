@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 
-from engine import LegalOrders, Refusal
+from engine.naval import LegalOrders, Refusal
 
 RETREATS = [
     ("never", "never"),

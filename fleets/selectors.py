@@ -15,9 +15,9 @@ from django.http import Http404
 
 from campaign.mapping import orders_document, world_document
 from campaign.models import Campaign, Faction, Membership, Turn
-from engine import LegalOrders, World, legal_orders, parse_scenario
-from engine.fog import visible_fleets, watched_seas
-from engine.orders import ECONOMY_ORDER_TYPES
+from engine.naval import LegalOrders, World, legal_orders, parse_scenario
+from engine.naval.fog import visible_fleets, watched_seas
+from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.models import Fleet
 
 User = AbstractBaseUser | AnonymousUser

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import parse_scenario
-from engine.fog import visible_fleets, watched_seas
-from engine.scenario import (
+from engine.naval import parse_scenario
+from engine.naval.fog import visible_fleets, watched_seas
+from engine.naval.scenario import (
     FACTION_KEYS,
     FLEET_KEYS,
     PORT_KEYS,

@@ -28,7 +28,7 @@ from django.urls import URLResolver, get_resolver, resolve, reverse
 from battles.models import Battle
 from campaign.dashboard import ACTIONS
 from campaign.models import ArchivedResult, AuditEntry, Campaign, Membership, Turn
-from engine.orders import ECONOMY_ORDER_TYPES
+from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.models import Fleet, Order
 from fleets.services import token_issue
 

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from campaign import lifecycle
 from campaign.models import Campaign, Faction, Port, Province
 from campaign.resolution import turn_resolve
-from engine import adjudicate
+from engine.naval import adjudicate
 from fleets.models import Fleet, Order, Ship
 from tests.conftest import SKIRMISH_ORDERS, skirmish_campaign_document
 

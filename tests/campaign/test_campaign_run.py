@@ -13,7 +13,7 @@ from campaign.importing import campaign_import
 from campaign.mapping import world_document
 from campaign.models import Campaign, Faction, Turn
 from campaign.scenario_files import read_scenario_document
-from engine import adjudicate, legal_orders, parse_scenario
+from engine.naval import adjudicate, legal_orders, parse_scenario
 from fleets.models import Ship
 from fleets.services import order_submit
 

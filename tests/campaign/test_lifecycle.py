@@ -10,7 +10,7 @@ from django.utils import timezone
 from campaign import lifecycle
 from campaign.lifecycle import TransitionError
 from campaign.models import AuditEntry, Faction, Turn
-from engine import adjudicate
+from engine.naval import adjudicate
 from fleets.models import Fleet, Ship
 from fleets.services import order_submit
 from tests.conftest import SKIRMISH_ORDERS

@@ -12,7 +12,7 @@ from campaign import lifecycle
 from campaign.models import ArchivedResult, AuditEntry, Turn
 from campaign.resolution import turn_resolve
 from campaign.tasks import turn_resolve_task
-from engine import adjudicate
+from engine.naval import adjudicate
 from fleets.models import Order, Ship
 
 Status = Turn.Status

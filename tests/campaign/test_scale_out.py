@@ -20,7 +20,7 @@ from campaign import lifecycle
 from campaign.mapping import orders_document, world_document
 from campaign.models import AuditEntry, LedgerLine, Turn
 from config.celery import app
-from engine import adjudicate
+from engine.naval import adjudicate
 from fleets.models import Fleet, Ship
 from tests.campaign.workers import WORKER, canonical, log_of, stop, worker_process
 

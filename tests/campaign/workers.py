@@ -27,7 +27,7 @@ from campaign.campaign_files import read_campaign_file
 from campaign.importing import campaign_import
 from campaign.models import Turn
 from config.celery import app
-from engine import adjudicate
+from engine.naval import adjudicate
 from fleets.models import Order
 from tests.conftest import skirmish_campaign_document
 

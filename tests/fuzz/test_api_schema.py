@@ -21,7 +21,7 @@ from schemathesis.specs.openapi.checks import (
 
 from campaign.mapping import orders_document, world_document
 from config.wsgi import application
-from engine import parse_scenario, validate_order
+from engine.naval import parse_scenario, validate_order
 from fleets.api import api
 from fleets.models import Order
 from fleets.services import token_issue

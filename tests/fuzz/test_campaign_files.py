@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from campaign.campaign_files import read_campaign_file
 from campaign.models import AuditEntry, Campaign, Faction, Province
-from engine import ScenarioError
+from engine.naval import ScenarioError
 from fleets.models import Fleet, Ship
 from tests.conftest import skirmish_campaign_document
 from tests.fuzz.mutations import mutated

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from campaign.mapping import orders_document, world_document
 from campaign.models import Campaign, Faction
-from engine import parse_scenario, validate_order
-from engine.refusals import CODES
+from engine.naval import parse_scenario, validate_order
+from engine.naval.refusals import CODES
 from fleets.models import ApiToken, Fleet, Order, Ship
 from tests.fuzz.profile import FUZZ
 

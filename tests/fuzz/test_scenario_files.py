@@ -18,8 +18,8 @@ from django.core.management import CommandError, call_command
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import ScenarioError, adjudicate
-from tests.engine.invariants import check_invariants
+from engine.naval import ScenarioError, adjudicate
+from tests.engine.naval.invariants import check_invariants
 from tests.fuzz.mutations import mutated
 from tests.fuzz.profile import FUZZ
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine import ScenarioError
+from engine.naval import ScenarioError
 from maps import map_svg
 from tests.maps.helpers import CHAIN_LAYOUT, chain_world, fleet, groups, parse, title_of
 

@@ -10,8 +10,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from engine import adjudicate, parse_scenario
-from engine.fog import visible_fleets
+from engine.naval import adjudicate, parse_scenario
+from engine.naval.fog import visible_fleets
 from maps import Layout, map_svg
 from maps.layout import PALETTE
 from tests.maps.helpers import CHAIN_LAYOUT, SVG, chain_world, fleet, groups, parse, title_of

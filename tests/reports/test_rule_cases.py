@@ -11,12 +11,12 @@ import pytest
 import yaml
 from django.template.loader import render_to_string
 
-from engine import adjudicate
+from engine.naval import adjudicate
 from reports import Names, faction_report, public_bulletin, to_bbcode, to_markdown
 from reports.battles import ship_sides
 from reports.turn import Turn
 
-CASES = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*/*.yaml"))
+CASES = sorted((Path(__file__).resolve().parents[1] / "scenarios" / "naval").glob("*/*.yaml"))
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import adjudicate
+from engine.naval import adjudicate
 from reports import Names
 
 Doc = dict[str, Any]

@@ -15,8 +15,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaign.scenario_files import described, read_scenario_document, read_text
-from engine import ScenarioError, adjudicate
-from engine.report import text_report
+from engine.naval import ScenarioError, adjudicate
+from engine.naval.report import text_report
 
 EXAMPLE = Path(settings.BASE_DIR) / "examples" / "baltic-skirmish.scenario.json"
 

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from campaign.campaign_files import read_campaign_file
 from campaign.importing import ImportRefused, campaign_import
 from campaign.scenario_files import described, read_scenario_document, read_text
-from engine import ScenarioError
+from engine.naval import ScenarioError
 
 
 class Command(BaseCommand):
