@@ -7,6 +7,7 @@ from django.urls import path
 from campaign import views as campaign_views
 from fleets import views as fleet_views
 from fleets.api import api
+from rulebook import views as rulebook_views
 from throttle import login
 
 # Both login pages count failures per user name and per address (throttle/login.py).
@@ -41,6 +42,7 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/turns/<int:number>/map.svg", campaign_views.turn_map, name="turn_map"),
     path("c/<slug:slug>/api-key/", fleet_views.api_key, name="api_key"),
+    path("rules/<slug:key>/", rulebook_views.rulebook, name="rulebook"),
     path("api/", api.urls),
     path("admin/login/", login.admin_login),  # before the admin's own, which it wraps
     path("admin/", admin.site.urls),

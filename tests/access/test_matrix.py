@@ -69,6 +69,7 @@ def player_rows() -> list[Row]:
     return [
         Row("home", "get", reverse("home")),
         Row("login page", "get", reverse("login")),
+        Row("rulebook", "get", reverse("rulebook", args=["naval"])),
         Row("login refused", "post", reverse("login"), {"username": "danes", "password": "no"}),
         Row("logout", "post", reverse("logout")),
         Row("desk", "get", reverse("desk", args=[SLUG])),
@@ -221,9 +222,11 @@ MODELS = (
 ADMIN_PAGES = ("list", "add", "change", "history", "delete", "object")
 ADMIN_MODEL = [f"{m} {p}" for m in MODELS for p in ADMIN_PAGES] + ["user password"]
 
-# Everyone may see the login page, try to log in, log out; the API's schema and docs are public.
+# Everyone may see the login page and the rulebooks, try to log in, log out; the API's schema and
+# docs are public.
 PUBLIC = {
     "login page": 200,
+    "rulebook": 200,  # the rules, like a printed rulebook
     "login refused": 200,
     "logout": 200,  # "logged out", also for someone who was not logged in
     "api root": 404,  # nothing lives at /api/ itself

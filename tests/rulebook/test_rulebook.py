@@ -1,0 +1,90 @@
+"""The rulebooks on the site: the project's copies of the contract, clause anchors, linked ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.template import Context, Template
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+from rulebook.render import book_html, clause_links
+from rulebook.texts import BOOKS, TEXTS, clause_ids
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in TEXTS.glob("*.md")))
+def test_the_copy_is_the_contract(name: str) -> None:
+    """The site serves the rules the engines implement: the copy equals ../shared/rules."""
+    original = SHARED / name
+    if not original.exists():
+        pytest.skip("../shared/rules is not beside this checkout")
+    assert (TEXTS / name).read_text(encoding="utf-8") == original.read_text(encoding="utf-8")
+
+
+def test_every_book_file_is_kept() -> None:
+    for book in BOOKS.values():
+        for name in book.files:
+            assert (TEXTS / name).is_file(), name
+
+
+@pytest.mark.parametrize("key", sorted(BOOKS))
+def test_every_clause_has_an_anchor(key: str) -> None:
+    html = book_html(key)
+    ids = clause_ids(key)
+    assert len(ids) > 60  # W1 … X39; SH1 … X25
+    for clause in ids:
+        assert f'<li id="{clause}">' in html, clause
+
+
+def test_naval_clause_ids_are_the_rulebooks() -> None:
+    ids = clause_ids("naval")
+    assert {"W1", "M5", "E2", "D3", "R3", "B1", "P2", "U2", "U4", "T1", "X27", "X39"} <= ids
+    assert "R40" not in ids
+    assert "Z1" not in ids
+
+
+def test_clause_links_escape_and_link_only_known_ids() -> None:
+    html = clause_links("<b>E2</b> and Z9 and X39 & W1", "naval")
+    assert "<b>" not in html
+    assert "&lt;b&gt;" in html
+    assert '<a class="clause" href="/rules/naval/#E2" title="rule E2">E2</a>' in html
+    assert '<a class="clause" href="/rules/naval/#X39"' in html
+    assert "Z9" in html
+    assert "#Z9" not in html
+    assert "&amp;" in html
+
+
+def test_clause_links_leave_tags_of_safe_html_alone() -> None:
+    template = Template('{% load rulebook %}{{ errors|clauses:"naval" }}')
+    errors = '<ul class="errorlist" id="E2"><li>blockaded (B3)</li></ul>'
+    out = template.render(Context({"errors": mark_safe(errors)}))
+    assert out.startswith('<ul class="errorlist" id="E2"><li>blockaded (<a class="clause"')
+    assert 'href="/rules/naval/#B3"' in out
+
+
+def test_unknown_ruleset_links_nothing() -> None:
+    assert clause_links("E2", "chess") == "E2"
+
+
+@pytest.mark.django_db
+def test_the_rulebook_pages_are_public(client) -> None:
+    for key in BOOKS:
+        response = client.get(reverse("rulebook", args=[key]))
+        assert response.status_code == 200
+        assert b'<article class="rulebook">' in response.content
+    page = client.get("/rules/naval/").content.decode()
+    assert '<li id="X27">' in page
+    assert "A war inside an alliance chain" in page
+    assert client.get("/rules/chess/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_desk_links_its_clause_ids(client, people) -> None:
+    client.force_login(people["swedes"])
+    page = client.get(reverse("desk", args=["skirmish-in-the-sound"])).content.decode()
+    assert '<a class="clause" href="/rules/naval/#P2" title="rule P2">P2</a>' in page
+    assert '<a class="clause" href="/rules/naval/#U2"' in page
+    assert 'href="/rules/naval/"' in page  # the header's Rules link
