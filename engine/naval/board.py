@@ -18,6 +18,14 @@ from engine.naval.world import Fleet, Ship, World
 Event = dict[str, Any]
 
 
+def pick(options: list[str], preferred: tuple[str, ...]) -> str:
+    """The first of the fleet's own list that is possible, else the lowest province id (R3, E2)."""
+    for place in preferred:
+        if place in options:
+            return place
+    return min(options)
+
+
 @dataclass(slots=True)
 class FleetTurn:
     """What one fleet is doing this turn (M5, X4): its plan, points spent and what happened."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.naval.battle import BattleResult, BattleSide, fight
-from engine.naval.board import Board
+from engine.naval.board import Board, pick
 from engine.naval.capture import capturing_commander, take_prizes
+from engine.naval.retreat import Counterattack, Defeat, go_back, retreat
 from engine.naval.world import Fleet
 
 MAX_BATTLES_PER_ENCOUNTER = 64  # a guard; each battle removes or parts a side, so it never binds
@@ -107,9 +108,8 @@ def run_battle(
     chain: int = 0,
 ) -> BattleResult:
     """One battle between two sides: supporters join (S2), the rounds are fought (D), then sunk
-    ships go down, prizes are taken (D7, D8, D10) and the loser retreats (R)."""
-    from engine.naval.retreat import Defeat, go_back, retreat  # retreat may start a battle (R4)
-
+    ships go down, prizes are taken (D7, D8, D10) and the loser retreats (R); a cornered
+    retreater's attack (R4) is fought at once, before the next fleet retreats."""
     a, b = _order_sides(first, second, forced_a)
     side_a = _battle_side(board, "A", a, province)
     side_b = _battle_side(board, "B", b, province)
@@ -145,7 +145,7 @@ def run_battle(
                     for fleet in sorted(mine.fleets, key=lambda f: f.id):
                         if fleet.id in board.fleets:
                             defeat = Defeat(province, step, theirs.fleets, mine.standing, chain)
-                            go_back(board, fleet, defeat)
+                            _counterattack(board, go_back(board, fleet, defeat))
         return result
     winner, loser = by_label[result.winner or ""], by_label[result.loser]
     commander = capturing_commander([f for f in winner.fleets if f.id in board.fleets])
@@ -164,8 +164,22 @@ def run_battle(
         )
         for fleet in sorted(loser.fleets, key=lambda f: f.id):
             if fleet.id in board.fleets:
-                retreat(board, fleet, defeat)
+                _counterattack(board, retreat(board, fleet, defeat))
     return result
+
+
+def _counterattack(board: Board, attack: Counterattack | None) -> None:
+    """R4 / X17: the cornered fleet's battle is fought at once, the retreater as side A;
+    defenders cannot evade. It fights the strongest hostile side there (R-16)."""
+    if attack is None:
+        return
+    sides = form_sides(board, board.present(attack.province), attack.step)
+    mine = next(s for s in sides if attack.fleet in s.fleets)
+    hostile = [s for s in sides if s is not mine and _sides_hostile(board, mine, s)]
+    if not hostile:
+        return
+    theirs = min(hostile, key=lambda s: (-s.total2, s.first_faction))
+    run_battle(board, attack.province, attack.step, mine, theirs, forced_a=mine, chain=attack.chain)
 
 
 def _battle_side(board: Board, label: str, side: Side, province: str) -> BattleSide:
@@ -277,14 +291,6 @@ def _maybe_evade(board: Board, fleet: Fleet, province: str, step: int) -> None:
     board.log("evaded", fleet=fleet.id, **{"from": province}, to=to, step=step)
 
 
-def pick(options: list[str], preferred: tuple[str, ...]) -> str:
-    """The first of the fleet's own list that is possible, else the lowest province id (R3, E2)."""
-    for place in preferred:
-        if place in options:
-            return place
-    return min(options)
-
-
 def _sink(board: Board, fleet: Fleet) -> None:
     """D4: ships at 0 health go down; a fleet with none left is gone."""
     if fleet.id not in board.fleets:
@@ -296,4 +302,4 @@ def _sink(board: Board, fleet: Fleet) -> None:
             board.lift_reasons[fleet.id] = "sunk"
 
 
-__all__ = ["Side", "fight_battles", "form_sides", "pick", "resolve_encounters", "run_battle"]
+__all__ = ["Side", "fight_battles", "form_sides", "resolve_encounters", "run_battle"]
