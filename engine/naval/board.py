@@ -85,6 +85,9 @@ class Board:
         # X9: pairs of sides that parted (D6), by province: they do not fight again this turn.
         self.parted: set[tuple[str, frozenset[frozenset[str]]]] = set()
         self._id_counters: dict[str, int] = {}
+        # X35: the fleets the engine formed this turn (prizes, bought crews, mutineers, hires),
+        # in the order formed: they pay upkeep after the fleets the turn began with.
+        self.formed_order: dict[str, int] = {}
         self.battle_count: dict[tuple[int, str], int] = {}
         # Why a blockading fleet's blockade ends, when it ends during movement (B2).
         self.lift_reasons: dict[str, str] = {}
@@ -122,7 +125,10 @@ class Board:
         if not docked:
             self.at_sea.setdefault(at, {})[fleet.id] = fleet
 
-    def add_fleet(self, fleet: Fleet) -> None:
+    def add_fleet(self, fleet: Fleet, *, formed: bool = False) -> None:
+        """A new fleet on the board: split off by an order, or `formed` by the engine (X35)."""
+        if formed:
+            self.formed_order[fleet.id] = len(self.formed_order)
         self.fleets[fleet.id] = fleet
         self._used_fleet_ids.add(fleet.id)
         if not fleet.docked:
@@ -174,7 +180,7 @@ class Board:
             fleet = Fleet(
                 self.new_fleet_id(owner), owner, at, ships[start : start + limit], docked=docked
             )
-            self.add_fleet(fleet)
+            self.add_fleet(fleet, formed=True)
             formed.append(fleet)
         return formed
 

@@ -35,6 +35,11 @@ class Side:
 def resolve_encounters(board: Board, step: int) -> None:
     """E1: every sea province holding hostile fleets after the step, in province-id order."""
     crowded = sorted(p for p, here in board.at_sea.items() if len(here) > 1)
+    for province in crowded:  # M7 / X5 / X36: stops are judged as the step ends, before any
+        fleets = sorted(board.present(province), key=lambda f: f.id)  # encounter is fought
+        for fleet in fleets:
+            if _hostile_to_any(board, fleet, fleets):
+                _stop(board, fleet, province, step)
     for province in crowded:
         fleets = board.present(province)
         if len(fleets) > 1 and _any_hostile(board, fleets):
@@ -43,9 +48,6 @@ def resolve_encounters(board: Board, step: int) -> None:
 
 def _encounter(board: Board, province: str, step: int) -> None:
     fleets = sorted(board.present(province), key=lambda f: f.id)
-    for fleet in fleets:  # M7 / X5: the encounter happens before anyone can sail on
-        if _hostile_to_any(board, fleet, fleets):
-            _stop(board, fleet, province, step)
     for fleet in fleets:  # X7: evasions fleet by fleet, each seeing where the earlier ones went
         _maybe_evade(board, fleet, province, step)
     fight_battles(board, province, step)

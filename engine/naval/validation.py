@@ -181,24 +181,7 @@ def _check_economy_order(
 ) -> EconomyOrder:
     data = raw.data
     if kind == "hire":
-        faction = _faction(world, data, "faction")
-        port = _port(world, data)
-        ship_type = data.get("ship_type")
-        if not isinstance(ship_type, str):
-            raise Refused("invalid_order", "a hire needs a ship_type")
-        if ship_type not in world.ship_types:
-            raise Refused("unknown_ship_type", f"there is no ship type called {ship_type}")
-        count = _positive_int(data, "count")
-        owner = world.map.ports[port].owner
-        if not world.relations.friendly(faction, owner):
-            raise Refused("not_friendly_port", f"{port} belongs to {owner}, who is not your ally")
-        fleet_id = None
-        if data.get("fleet") is not None:
-            fleet = _fleet(world, data, "fleet")
-            if fleet.owner != faction:
-                raise Refused("not_commander", f"{fleet.id} is not commanded by {faction}")
-            fleet_id = fleet.id
-        return Hire(raw.index, faction, port, ship_type, count, fleet_id)
+        return _check_hire(world, raw)
     fleet = _fleet(world, data, "fleet")
     _take_slot(slots, (kind, fleet.id))
     if kind in ("repair", "disband"):
@@ -211,6 +194,30 @@ def _check_economy_order(
             else Disband(raw.index, fleet.id, ships)
         )
     return _check_buyout(world, raw, fleet)
+
+
+def _check_hire(world: World, raw: RawOrder) -> Hire:
+    """P1, P3, X20. X34: the fleet it names is checked first (unknown_fleet, then
+    not_commander), then the port, the ship type and the count; the money at the hire step."""
+    data = raw.data
+    faction = _faction(world, data, "faction")
+    fleet_id = None
+    if data.get("fleet") is not None:
+        fleet = _fleet(world, data, "fleet")
+        if fleet.owner != faction:
+            raise Refused("not_commander", f"{fleet.id} is not commanded by {faction}")
+        fleet_id = fleet.id
+    port = _port(world, data)
+    ship_type = data.get("ship_type")
+    if not isinstance(ship_type, str):
+        raise Refused("invalid_order", "a hire needs a ship_type")
+    if ship_type not in world.ship_types:
+        raise Refused("unknown_ship_type", f"there is no ship type called {ship_type}")
+    count = _positive_int(data, "count")
+    owner = world.map.ports[port].owner
+    if not world.relations.friendly(faction, owner):
+        raise Refused("not_friendly_port", f"{port} belongs to {owner}, who is not your ally")
+    return Hire(raw.index, faction, port, ship_type, count, fleet_id)
 
 
 def _check_buyout(world: World, raw: RawOrder, fleet: Fleet) -> Buyout:
