@@ -82,8 +82,9 @@ class Board:
         # S2: support orders not yet used, in fleet-id order: fleet id -> supported faction.
         self.pending_support: dict[str, str] = {}
         self.new_adrift: set[str] = set()  # X22: fleets that went adrift this turn
-        # X9: pairs of sides that parted (D6), by province: they do not fight again this turn.
-        self.parted: set[tuple[str, frozenset[frozenset[str]]]] = set()
+        # X29: pairs of sides (by their factions) that parted (D6): they do not fight each other
+        # again this turn, wherever they meet.
+        self.parted: set[frozenset[frozenset[str]]] = set()
         self._id_counters: dict[str, int] = {}
         # X35: the fleets the engine formed this turn (prizes, bought crews, mutineers, hires),
         # in the order formed: they pay upkeep after the fleets the turn began with.

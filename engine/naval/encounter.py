@@ -64,24 +64,27 @@ def fight_battles(board: Board, province: str, step: int) -> None:
         if pair is None:
             return
         first, second = pair
-        result = run_battle(board, province, step, first, second)
-        if result.outcome == "parted":  # X9; and they stay apart for the rest of the turn
-            board.parted.add((province, _pair_key(first, second)))
+        run_battle(board, province, step, first, second)
 
 
 def form_sides(board: Board, fleets: list[Fleet], step: int) -> list[Side]:
-    """X8: factions joined by chains of alliance; a side attacks only if all its fleets entered
-    the province in this step."""
+    """X8 / X27: factions joined by chains of alliance, pair by pair in faction-id order (lower
+    id first, then the higher), skipping a join that would put two factions at war on one side;
+    a side attacks only if all its fleets entered the province in this step."""
     owners = sorted({f.owner for f in fleets})
     side_of = {o: o for o in owners}  # owner -> the lowest owner of its side
-    friendly = board.relations.friendly
+    relations = board.relations
     for i, a in enumerate(owners):
         for b in owners[i + 1 :]:
-            if side_of[a] != side_of[b] and friendly(a, b):
-                old, new = side_of[b], side_of[a]
-                for o in owners:
-                    if side_of[o] == old:
-                        side_of[o] = new
+            if side_of[a] == side_of[b] or not relations.friendly(a, b):
+                continue
+            old, new = side_of[b], side_of[a]
+            joining = [o for o in owners if side_of[o] == old]
+            staying = [o for o in owners if side_of[o] == new]
+            if any(relations.hostile(x, y) for x in joining for y in staying):
+                continue  # X27: two factions at war are never on one side
+            for o in joining:
+                side_of[o] = new
     members: dict[str, list[Fleet]] = {}
     for fleet in fleets:
         members.setdefault(side_of[fleet.owner], []).append(fleet)
@@ -141,13 +144,8 @@ def run_battle(
         for fleet in by_label[result.winner].fleets:
             board.turns[fleet.id].won = True
     if result.loser is None:
-        if result.outcome == "parted":  # D6: attackers go back (R2), defenders stay
-            for mine, theirs in ((side_a, side_b), (side_b, side_a)):
-                if mine.attacking:
-                    for fleet in sorted(mine.fleets, key=lambda f: f.id):
-                        if fleet.id in board.fleets:
-                            defeat = Defeat(province, step, theirs.fleets, mine.standing, chain)
-                            _counterattack(board, go_back(board, fleet, defeat))
+        if result.outcome == "parted":
+            _part(board, province, step, (a, side_a), (b, side_b), chain)
         return result
     winner, loser = by_label[result.winner or ""], by_label[result.loser]
     commander = capturing_commander([f for f in winner.fleets if f.id in board.fleets])
@@ -170,6 +168,28 @@ def run_battle(
     return result
 
 
+def _part(
+    board: Board,
+    province: str,
+    step: int,
+    one: tuple[Side, BattleSide],
+    other: tuple[Side, BattleSide],
+    chain: int,
+) -> None:
+    """D6 / X29 / X30: the two sides part. Fleet by fleet, one that entered the province in this
+    step goes back to its origin (R2), even when its side defends; one that was there before
+    stays. The two sides do not fight each other again this turn, wherever they meet (X29)."""
+    board.parted.add(_pair_key(one[0], other[0]))
+    for (_, mine), (_, theirs) in ((one, other), (other, one)):
+        for fleet in sorted(mine.fleets, key=lambda f: f.id):
+            turn = board.turns[fleet.id]
+            if fleet.id not in board.fleets or fleet.at != province:
+                continue
+            if turn.entered_step == step and turn.origin is not None:
+                defeat = Defeat(province, step, theirs.fleets, mine.standing, chain)
+                _counterattack(board, go_back(board, fleet, defeat))
+
+
 def _counterattack(board: Board, attack: Counterattack | None) -> None:
     """R4 / X17: the cornered fleet's battle is fought at once, the retreater as side A;
     defenders cannot evade. It fights the strongest hostile side there (R-16)."""
@@ -177,6 +197,8 @@ def _counterattack(board: Board, attack: Counterattack | None) -> None:
         return
     sides = form_sides(board, board.present(attack.province), attack.step)
     mine = next(s for s in sides if attack.fleet in s.fleets)
+    # X29 does not hold it back: a cornered fleet that sails into hostile fleets attacks them
+    # (R4), even those of a side it parted from (X17's parting, docs/rulings.md R-11).
     hostile = [s for s in sides if s is not mine and _sides_hostile(board, mine, s)]
     if not hostile:
         return
@@ -236,7 +258,7 @@ def _strongest_hostile_pair(
     best: tuple[tuple[int, str, str], Side, Side] | None = None
     for i, one in enumerate(sides):
         for other in sides[i + 1 :]:
-            parted = (province, _pair_key(one, other)) in board.parted
+            parted = _pair_key(one, other) in board.parted  # X29: for the whole turn
             if parted or not _sides_hostile(board, one, other):
                 continue
             low, high = sorted((one.first_faction, other.first_faction))
@@ -280,7 +302,7 @@ def _maybe_evade(board: Board, fleet: Fleet, province: str, step: int) -> None:
         return
     if turn.fought or turn.evaded or turn.retreated or fleet.id not in board.fleets:
         return
-    if fleet.at != province or not board.hostile_present(fleet, province):
+    if fleet.at != province or not _side_faces_enemy(board, fleet, province, step):
         return
     options = [p for p in board.map.sea_neighbours(province) if not board.hostile_present(fleet, p)]
     if not options:
@@ -291,6 +313,18 @@ def _maybe_evade(board: Board, fleet: Fleet, province: str, step: int) -> None:
     turn.evaded = turn.done = True
     turn.plan.clear()
     board.log("evaded", fleet=fleet.id, **{"from": province}, to=to, step=step)
+
+
+def _side_faces_enemy(board: Board, fleet: Fleet, province: str, step: int) -> bool:
+    """X28: a fleet may evade when its side (X8, X27) faces a hostile side here now (earlier
+    evaders may have left), whether or not its own faction is at war with a fleet there (an
+    ally's war is its side's); a side it parted from this turn (X29) is not faced."""
+    sides = form_sides(board, board.present(province), step)
+    mine = next(s for s in sides if fleet in s.fleets)
+    return any(
+        s is not mine and _sides_hostile(board, mine, s) and _pair_key(mine, s) not in board.parted
+        for s in sides
+    )
 
 
 def _sink(board: Board, fleet: Fleet) -> None:
