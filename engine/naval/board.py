@@ -6,6 +6,7 @@ capture, blockade, economy) read and change it; nothing else does.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +79,7 @@ class Board:
             if fleet.blockading is not None:
                 self.start_blockades.setdefault(fleet.blockading, []).append(fleet.id)
         self._used_fleet_ids = set(self.fleets)
+        self._fleet_naming = own_fleet_naming(world)
         self._used_ship_ids = {s.id for s in world.ships()}
         # S2: support orders not yet used, in fleet-id order: fleet id -> supported faction.
         self.pending_support: dict[str, str] = {}
@@ -149,8 +151,10 @@ class Board:
             self.remove_fleet(fleet)
 
     def new_fleet_id(self, owner: str) -> str:
-        """`<owner>-f<n>`, n the smallest not yet used (tests/scenarios/naval/README.md)."""
-        return self._next_id(f"{owner}-f", self._used_fleet_ids)
+        """The faction's own naming when its fleets share one (`se-1`, `se-2` → `se-3`), else
+        `<owner>-f<n>`; n the smallest not yet used (docs/rulings.md R-26)."""
+        prefix, width = self._fleet_naming.get(owner, (f"{owner}-f", 1))
+        return self._next_id(prefix, self._used_fleet_ids, width)
 
     def new_ship_id(self, owner: str) -> str:
         return self._next_id(f"{owner}-s", self._used_ship_ids)
@@ -191,11 +195,35 @@ class Board:
         n = self.battle_count[key] = self.battle_count.get(key, 0) + 1
         return f"battle:{step}:{province}:{n}"
 
-    def _next_id(self, prefix: str, used: set[str]) -> str:
+    def _next_id(self, prefix: str, used: set[str], width: int = 1) -> str:
         n = self._id_counters.get(prefix, 1)
-        while f"{prefix}{n}" in used:
+        while f"{prefix}{n:0{width}d}" in used:
             n += 1
         self._id_counters[prefix] = n + 1
-        new_id = f"{prefix}{n}"
+        new_id = f"{prefix}{n:0{width}d}"
         used.add(new_id)
         return new_id
+
+
+_NUMBERED = re.compile(r"(.*\D)(\d+)")  # a prefix ending in a non-digit, then a number
+
+
+def own_fleet_naming(world: World) -> dict[str, tuple[str, int]]:
+    """R-26: factions whose fleets, as the turn begins, are all named one prefix and a number
+    (`se-1`, `se-2`; `fl07`, `fl12`) name new fleets the same way: faction -> (prefix, digits),
+    the digits zero-padded as the faction pads them. Players read these names."""
+    found: dict[str, set[tuple[str, int]]] = {}
+    for fleet in world.fleets.values():
+        match = _NUMBERED.fullmatch(fleet.id)
+        if match is None:
+            found.setdefault(fleet.owner, set()).add(("", 0))  # breaks the pattern
+            continue
+        prefix, number = match.groups()
+        width = len(number) if number.startswith("0") and len(number) > 1 else 1
+        found.setdefault(fleet.owner, set()).add((prefix, width))
+    naming = {}
+    for owner, forms in found.items():
+        prefixes = {prefix for prefix, _ in forms}
+        if len(prefixes) == 1 and "" not in prefixes:
+            naming[owner] = (prefixes.pop(), max(width for _, width in forms))
+    return naming
