@@ -240,7 +240,7 @@ def _repair(board: Board, treasury: Treasury, order: Repair) -> None:
     damaged = [
         s for s in fleet.ships if s.health < s.type.health and (wanted is None or s.id in wanted)
     ]
-    if not damaged:
+    if not damaged:  # X32: after the port checks, before the money; costs nothing
         _refuse(board, order.index, "invalid_order", f"{fleet.id} has no damaged ship to repair")
         return
     cost = sum(rate_of(s.type.cost, board.rules.repair_rate) for s in damaged)

@@ -198,7 +198,7 @@ def _counterattack(board: Board, attack: Counterattack | None) -> None:
     sides = form_sides(board, board.present(attack.province), attack.step)
     mine = next(s for s in sides if attack.fleet in s.fleets)
     # X29 does not hold it back: a cornered fleet that sails into hostile fleets attacks them
-    # (R4), even those of a side it parted from (X17's parting, docs/rulings.md R-11).
+    # (R4), even those of a side it parted from (X17, docs/rulings.md R-11).
     hostile = [s for s in sides if s is not mine and _sides_hostile(board, mine, s)]
     if not hostile:
         return
@@ -254,7 +254,8 @@ def _strongest_hostile_pair(
     board: Board, province: str, sides: list[Side]
 ) -> tuple[Side, Side] | None:
     """X26: of several hostile pairs, the one with the greatest summed total attack fights
-    first (ties: the pair whose factions sort first)."""
+    first; X37: of equal pairs, the one whose sides' lowest faction ids, taken in sorted order,
+    come first. X29: a pair that parted this turn does not fight again."""
     best: tuple[tuple[int, str, str], Side, Side] | None = None
     for i, one in enumerate(sides):
         for other in sides[i + 1 :]:
