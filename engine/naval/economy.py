@@ -113,7 +113,10 @@ def _buyer_can_bid(board: Board, order: Buyout) -> bool:
     if buyer is None:
         _refuse(board, order.index, "unknown_fleet", f"{order.fleet} no longer exists")
         return False
-    if adrift is None or not adrift.adrift:
+    if adrift is None:  # X26: a fleet gone by its economy step is unknown
+        _refuse(board, order.index, "unknown_fleet", f"{order.adrift_fleet} no longer exists")
+        return False
+    if not adrift.adrift:
         _refuse(board, order.index, "not_adrift", f"{order.adrift_fleet} is not adrift")
         return False
     if buyer.docked:
