@@ -1,9 +1,9 @@
-"""The economy phase (naval.md P1–P3, U1–U4, X19–X22, X26; T1 step 4).
+"""The economy phase (naval.md P1–P3, U1–U4, X19–X22, X26, X32, X33, X35; T1 step 4).
 
-In order: income; buy-outs; hires (paid now, the ships appear after upkeep); repairs; disbands;
-upkeep and mutiny. Whether a port functions and whether a treasury can pay is checked at the step
-where the payment is made; an order that fails there is refused with its code. Within a step,
-orders are paid in file order.
+In order: income; buy-outs (adrift fleet by adrift fleet, X33); hires (paid now, the ships appear
+after upkeep); repairs; disbands; upkeep and mutiny. Whether a port functions and whether a
+treasury can pay is checked at the step where the payment is made, so a treasury never goes below
+0; an order that fails there is refused with its code. Within a step, orders are paid in file order.
 """
 
 from __future__ import annotations

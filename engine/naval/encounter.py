@@ -1,8 +1,10 @@
-"""Encounters after each movement step (naval.md E1–E4, S2, X5, X7–X11).
+"""Encounters after each movement step (naval.md E1–E4, S2, X5, X7–X11, X26–X30, X36, X37).
 
-After a step, every sea province with hostile fleets is an encounter, in order of province id
-(T1): fleets there stop (M7), evaders slip away (E2, X7), then the sides fight, the two strongest
-first (E4, X9). Supporters in adjacent provinces join the first battle their faction fights (S2).
+After a step, the fleets beside hostile fleets stop (M7, X36), all at once; then every sea province
+with hostile fleets is an encounter, in order of province id (T1): evaders slip away (E2, X7, X28),
+then the sides (X8, X27) fight, the two strongest first (E4, X9, X37); sides that part do not meet
+again this turn (X29). Supporters in adjacent provinces join the first battle their faction fights
+(S2).
 """
 
 from __future__ import annotations
