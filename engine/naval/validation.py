@@ -195,16 +195,14 @@ def _check_economy_order(
 
 
 def _check_hire(world: World, raw: RawOrder) -> Hire:
-    """P1, P3, X20. X34: the fleet it names is checked first (unknown_fleet, then
-    not_commander), then the port, the ship type and the count; the money at the hire step."""
+    """P1, P3, X20. X23 / X34: the fleet it names is checked first (unknown_fleet), then the
+    faction, not_commander, the port, the ship type and the count; the money at the hire step."""
     data = raw.data
+    fleet = _fleet(world, data, "fleet") if data.get("fleet") is not None else None
     faction = _faction(world, data, "faction")
-    fleet_id = None
-    if data.get("fleet") is not None:
-        fleet = _fleet(world, data, "fleet")
-        if fleet.owner != faction:
-            raise Refused("not_commander", f"{fleet.id} is not commanded by {faction}")
-        fleet_id = fleet.id
+    if fleet is not None and fleet.owner != faction:
+        raise Refused("not_commander", f"{fleet.id} is not commanded by {faction}")
+    fleet_id = fleet.id if fleet is not None else None
     port = _port(world, data)
     ship_type = data.get("ship_type")
     if not isinstance(ship_type, str):
@@ -223,8 +221,8 @@ def _check_buyout(world: World, raw: RawOrder, fleet: Fleet, slots: set[tuple[st
     A faction's buy-out slot is the adrift fleet it names (X33), so one buyer fleet may bid for
     several; X34: unknown fleets, then the duplicate, then not_commander."""
     data = raw.data
-    faction = _faction(world, data, "faction")
     adrift = _fleet(world, data, "adrift_fleet")
+    faction = _faction(world, data, "faction")
     _take_slot(slots, ("buyout", adrift.id, faction))
     if fleet.owner != faction:
         raise Refused("not_commander", f"{fleet.id} is not commanded by {faction}")
