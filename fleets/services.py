@@ -22,12 +22,15 @@ NOT_OPEN = "invalid_order"
 
 
 def order_slot(order: dict[str, Any]) -> str:
-    """The slot an order fills (X23): one order per fleet; one repair, disband or buy-out per
-    fleet; hires each their own."""
+    """The slot an order fills (X23): one order per fleet; one repair or disband per fleet; one
+    buy-out per faction and adrift fleet (X33: one buyer fleet may bid for several); hires each
+    their own."""
     kind = order.get("type")
     if isinstance(kind, str) and kind in FLEET_ORDER_TYPES:
         return f"fleet:{order.get('fleet')}"
-    if kind in ("repair", "disband", "buyout"):
+    if kind == "buyout":
+        return f"buyout:{order.get('faction')}:{order.get('adrift_fleet')}"
+    if kind in ("repair", "disband"):
         return f"{kind}:{order.get('fleet')}"
     return f"{kind}:{uuid.uuid4().hex[:12]}"
 

@@ -50,12 +50,40 @@ class Checker:
         return None
 
     def items(self, path: str, value: object) -> list[Any]:
+        """A list; None reads as the empty list (`items_at` tells a null from a key left out)."""
         if value is None:
             return []
         if isinstance(value, list):
             return value
         self.add(path, "must be a list")
         return []
+
+    def items_at(self, path: str, data: dict[str, Any], key: str) -> list[Any]:
+        """The list under `key` of the object at `path`. Left out is not null: a key left out
+        is the empty list (its default); a key given as null is a problem, with its path."""
+        if key not in data:
+            return []
+        if data[key] is None:
+            self.add(join(path, key), "must be a list, not null")
+            return []
+        return self.items(join(path, key), data[key])
+
+    def mapping_at(self, path: str, data: dict[str, Any], key: str) -> dict[str, Any] | None:
+        """The object under `key` of the object at `path`: None when left out (the caller's
+        default); given as null, a problem with its path."""
+        if key not in data:
+            return None
+        if data[key] is None:
+            self.add(join(path, key), "must be an object, not null")
+            return None
+        return self.mapping(join(path, key), data[key])
+
+    def not_null(self, path: str, data: dict[str, Any], keys: Collection[str], what: str) -> None:
+        """A problem for each of `keys` given as null in the object at `path` (`what` a value of
+        that key must be: "a list", "an object")."""
+        for key in keys:
+            if key in data and data[key] is None:
+                self.add(join(path, key), f"must be {what}, not null")
 
     def text(self, path: str, value: object) -> str | None:
         if isinstance(value, str) and value:

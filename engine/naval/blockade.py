@@ -8,9 +8,10 @@ from engine.naval.orders import FleetOrder
 
 def settle_blockades(board: Board, orders: dict[str, FleetOrder]) -> None:
     """B2 / X18: a blockade lasts while its fleet stays; it ends when the fleet moves, evades,
-    retreats, is sunk or captured, or the port's owner is no longer hostile. A new one is set for a
-    fleet that ends movement in the port's waters, unless it evaded, retreated or fought a battle
-    there without winning it."""
+    retreats, is sunk or captured, or the port's owner is no longer hostile. X31: a new one is set
+    for a fleet with a `blockade` order that ends movement in the port's waters, unless it evaded,
+    retreated or fought a battle there without winning it (a parted battle is no win; a battle
+    whose enemy evaded or retreated is). A blockader that fights and stays keeps its blockade."""
     for port, fleet_ids in sorted(board.start_blockades.items()):
         owner = board.map.ports[port].owner
         for fleet_id in fleet_ids:
@@ -39,7 +40,7 @@ def settle_blockades(board: Board, orders: dict[str, FleetOrder]) -> None:
             continue
         turn = board.turns[fleet.id]
         target = board.map.ports[order.port]
-        if turn.evaded or turn.retreated or (turn.fought and not turn.won):
+        if turn.evaded or turn.retreated or (turn.fought and not turn.won):  # X31
             continue
         if fleet.docked or fleet.at not in target.waters:
             continue

@@ -6,6 +6,7 @@ capture, blockade, economy) read and change it; nothing else does.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,14 @@ from engine.naval.refusals import Refusal
 from engine.naval.world import Fleet, Ship, World
 
 Event = dict[str, Any]
+
+
+def pick(options: list[str], preferred: tuple[str, ...]) -> str:
+    """The first of the fleet's own list that is possible, else the lowest province id (R3, E2)."""
+    for place in preferred:
+        if place in options:
+            return place
+    return min(options)
 
 
 @dataclass(slots=True)
@@ -70,13 +79,18 @@ class Board:
             if fleet.blockading is not None:
                 self.start_blockades.setdefault(fleet.blockading, []).append(fleet.id)
         self._used_fleet_ids = set(self.fleets)
+        self._fleet_naming = own_fleet_naming(world)
         self._used_ship_ids = {s.id for s in world.ships()}
         # S2: support orders not yet used, in fleet-id order: fleet id -> supported faction.
         self.pending_support: dict[str, str] = {}
         self.new_adrift: set[str] = set()  # X22: fleets that went adrift this turn
-        # X9: pairs of sides that parted (D6), by province: they do not fight again this turn.
-        self.parted: set[tuple[str, frozenset[frozenset[str]]]] = set()
+        # X29: pairs of sides (by their factions) that parted (D6): they do not fight each other
+        # again this turn, wherever they meet.
+        self.parted: set[frozenset[frozenset[str]]] = set()
         self._id_counters: dict[str, int] = {}
+        # X35: the fleets the engine formed this turn (prizes, bought crews, mutineers, hires),
+        # in the order formed: they pay upkeep after the fleets the turn began with.
+        self.formed_order: dict[str, int] = {}
         self.battle_count: dict[tuple[int, str], int] = {}
         # Why a blockading fleet's blockade ends, when it ends during movement (B2).
         self.lift_reasons: dict[str, str] = {}
@@ -114,7 +128,10 @@ class Board:
         if not docked:
             self.at_sea.setdefault(at, {})[fleet.id] = fleet
 
-    def add_fleet(self, fleet: Fleet) -> None:
+    def add_fleet(self, fleet: Fleet, *, formed: bool = False) -> None:
+        """A new fleet on the board: split off by an order, or `formed` by the engine (X35)."""
+        if formed:
+            self.formed_order[fleet.id] = len(self.formed_order)
         self.fleets[fleet.id] = fleet
         self._used_fleet_ids.add(fleet.id)
         if not fleet.docked:
@@ -134,8 +151,10 @@ class Board:
             self.remove_fleet(fleet)
 
     def new_fleet_id(self, owner: str) -> str:
-        """`<owner>-f<n>`, n the smallest not yet used (tests/scenarios/naval/README.md)."""
-        return self._next_id(f"{owner}-f", self._used_fleet_ids)
+        """The faction's own naming when its fleets share one (`se-1`, `se-2` → `se-3`), else
+        `<owner>-f<n>`; n the smallest not yet used (docs/rulings.md R-26)."""
+        prefix, width = self._fleet_naming.get(owner, (f"{owner}-f", 1))
+        return self._next_id(prefix, self._used_fleet_ids, width)
 
     def new_ship_id(self, owner: str) -> str:
         return self._next_id(f"{owner}-s", self._used_ship_ids)
@@ -166,7 +185,7 @@ class Board:
             fleet = Fleet(
                 self.new_fleet_id(owner), owner, at, ships[start : start + limit], docked=docked
             )
-            self.add_fleet(fleet)
+            self.add_fleet(fleet, formed=True)
             formed.append(fleet)
         return formed
 
@@ -176,11 +195,35 @@ class Board:
         n = self.battle_count[key] = self.battle_count.get(key, 0) + 1
         return f"battle:{step}:{province}:{n}"
 
-    def _next_id(self, prefix: str, used: set[str]) -> str:
+    def _next_id(self, prefix: str, used: set[str], width: int = 1) -> str:
         n = self._id_counters.get(prefix, 1)
-        while f"{prefix}{n}" in used:
+        while f"{prefix}{n:0{width}d}" in used:
             n += 1
         self._id_counters[prefix] = n + 1
-        new_id = f"{prefix}{n}"
+        new_id = f"{prefix}{n:0{width}d}"
         used.add(new_id)
         return new_id
+
+
+_NUMBERED = re.compile(r"(.*\D)(\d+)")  # a prefix ending in a non-digit, then a number
+
+
+def own_fleet_naming(world: World) -> dict[str, tuple[str, int]]:
+    """R-26: factions whose fleets, as the turn begins, are all named one prefix and a number
+    (`se-1`, `se-2`; `fl07`, `fl12`) name new fleets the same way: faction -> (prefix, digits),
+    the digits zero-padded as the faction pads them. Players read these names."""
+    found: dict[str, set[tuple[str, int]]] = {}
+    for fleet in world.fleets.values():
+        match = _NUMBERED.fullmatch(fleet.id)
+        if match is None:
+            found.setdefault(fleet.owner, set()).add(("", 0))  # breaks the pattern
+            continue
+        prefix, number = match.groups()
+        width = len(number) if number.startswith("0") and len(number) > 1 else 1
+        found.setdefault(fleet.owner, set()).add((prefix, width))
+    naming = {}
+    for owner, forms in found.items():
+        prefixes = {prefix for prefix, _ in forms}
+        if len(prefixes) == 1 and "" not in prefixes:
+            naming[owner] = (prefixes.pop(), max(width for _, width in forms))
+    return naming

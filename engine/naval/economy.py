@@ -1,9 +1,9 @@
-"""The economy phase (naval.md P1–P3, U1–U4, X19–X22, X26; T1 step 4).
+"""The economy phase (naval.md P1–P3, U1–U4, X19–X22, X26, X32, X33, X35; T1 step 4).
 
-In order: income; buy-outs; hires (paid now, the ships appear after upkeep); repairs; disbands;
-upkeep and mutiny. Whether a port functions and whether a treasury can pay is checked at the step
-where the payment is made; an order that fails there is refused with its code. Within a step,
-orders are paid in file order.
+In order: income; buy-outs (adrift fleet by adrift fleet, X33); hires (paid now, the ships appear
+after upkeep); repairs; disbands; upkeep and mutiny. Whether a port functions and whether a
+treasury can pay is checked at the step where the payment is made, so a treasury never goes below
+0; an order that fails there is refused with its code. Within a step, orders are paid in file order.
 """
 
 from __future__ import annotations
@@ -67,39 +67,31 @@ def _refuse(board: Board, index: int, code: str, message: str) -> None:
 
 
 def _buyouts(board: Board, treasury: Treasury, orders: list[Buyout]) -> None:
-    bids: dict[str, list[tuple[int, Buyout]]] = {}
+    """U4 / X33: the bids are settled adrift fleet by adrift fleet, in fleet-id order; for each,
+    only the bids the buyer's treasury can pay at that moment compete (the others are refused
+    `insufficient_funds`), and the winner pays at once, so a treasury never goes below 0."""
+    bids: dict[str, list[Buyout]] = {}
     for order in orders:
-        adrift = board.fleets.get(order.adrift_fleet)
-        buyer = board.fleets.get(order.fleet)
-        if buyer is None:
-            _refuse(board, order.index, "unknown_fleet", f"{order.fleet} no longer exists")
-            continue
-        if adrift is None or not adrift.adrift:
-            _refuse(board, order.index, "not_adrift", f"{order.adrift_fleet} is not adrift")
-            continue
-        if buyer.docked:
-            _refuse(board, order.index, "not_sea", f"{buyer.id} is in port; a buyer must be at sea")
-            continue
-        if buyer.at != adrift.at and not board.map.adjacent(buyer.at, adrift.at):
-            _refuse(
-                board,
-                order.index,
-                "not_in_range",
-                f"{buyer.id} at {buyer.at} is not in or next to {adrift.at}",
-            )
-            continue
+        if _buyer_can_bid(board, order):
+            bids.setdefault(order.adrift_fleet, []).append(order)
+    for adrift_id in sorted(bids):
+        adrift = board.fleets[adrift_id]
         price = sum(buyout_price(board.world, s.type.cost) for s in adrift.ships)
-        total = price if order.offer is None else order.offer * len(adrift.ships)
-        if not treasury.can_pay(order.faction, total):
+        offers: list[tuple[int, Buyout]] = []
+        for order in bids[adrift_id]:
+            total = price if order.offer is None else order.offer * len(adrift.ships)
+            if treasury.can_pay(order.faction, total):
+                offers.append((total, order))
+                continue
             _refuse(
                 board,
                 order.index,
                 "insufficient_funds",
-                f"the buy-out costs {total}; {order.faction} has {treasury.balance[order.faction]}",
+                f"the buy-out of {adrift_id} costs {total}; {order.faction} has "
+                f"{treasury.balance[order.faction]}",
             )
+        if not offers:
             continue
-        bids.setdefault(adrift.id, []).append((total, order))
-    for adrift_id, offers in bids.items():
         total, winner = _best_bid(board, adrift_id, offers)
         for _, loser in offers:
             if loser is not winner:
@@ -111,6 +103,34 @@ def _buyouts(board: Board, treasury: Treasury, orders: list[Buyout]) -> None:
                     winner=winner.faction,
                 )
         _take_over(board, treasury, winner, total)
+
+
+def _buyer_can_bid(board: Board, order: Buyout) -> bool:
+    """X22 / X33: the buyer fleet still exists and is at sea, the fleet it names is adrift, and
+    the two are in the same or adjacent sea provinces, on the positions after movement."""
+    adrift = board.fleets.get(order.adrift_fleet)
+    buyer = board.fleets.get(order.fleet)
+    if buyer is None:
+        _refuse(board, order.index, "unknown_fleet", f"{order.fleet} no longer exists")
+        return False
+    if adrift is None:  # X26: a fleet gone by its economy step is unknown
+        _refuse(board, order.index, "unknown_fleet", f"{order.adrift_fleet} no longer exists")
+        return False
+    if not adrift.adrift:
+        _refuse(board, order.index, "not_adrift", f"{order.adrift_fleet} is not adrift")
+        return False
+    if buyer.docked:
+        _refuse(board, order.index, "not_sea", f"{buyer.id} is in port; a buyer must be at sea")
+        return False
+    if buyer.at != adrift.at and not board.map.adjacent(buyer.at, adrift.at):
+        _refuse(
+            board,
+            order.index,
+            "not_in_range",
+            f"{buyer.id} at {buyer.at} is not in or next to {adrift.at}",
+        )
+        return False
+    return True
 
 
 def _best_bid(board: Board, adrift_id: str, offers: list[tuple[int, Buyout]]) -> tuple[int, Buyout]:
@@ -223,7 +243,7 @@ def _repair(board: Board, treasury: Treasury, order: Repair) -> None:
     damaged = [
         s for s in fleet.ships if s.health < s.type.health and (wanted is None or s.id in wanted)
     ]
-    if not damaged:
+    if not damaged:  # X32: after the port checks, before the money; costs nothing
         _refuse(board, order.index, "invalid_order", f"{fleet.id} has no damaged ship to repair")
         return
     cost = sum(rate_of(s.type.cost, board.rules.repair_rate) for s in damaged)
@@ -274,11 +294,14 @@ def _disband(board: Board, order: Disband) -> None:
 
 def _upkeep(board: Board, treasury: Treasury) -> None:
     """U1 / U2 / X21: each faction pays its ships' upkeep down its payment order; a ship it
-    cannot pay mutinies. Mutineers from one fleet form one adrift pirate fleet."""
+    cannot pay mutinies. Mutineers from one fleet form one adrift pirate fleet, whichever owners
+    they leave (a joint fleet's, W7). X35: fleets the engine formed this turn come after every
+    fleet that existed when the turn began (a split-off fleet by its id), in the order formed."""
     upkeep = {
         t.id: rate_of(t.cost, board.rules.upkeep_rate) for t in board.world.ship_types.values()
     }
     ships_of: dict[str, list[tuple[Fleet, Ship]]] = {}
+    mutineers: dict[str, Fleet] = {}  # X21: the pirate fleet each fleet's mutineers formed
     for fleet in board.fleets.values():
         for ship in fleet.ships:
             if ship.owner != PIRATES:
@@ -289,8 +312,15 @@ def _upkeep(board: Board, treasury: Treasury) -> None:
             continue
         priority = {fleet_id: n for n, fleet_id in enumerate(faction.upkeep_priority)}
         last = len(priority)
+        formed = board.formed_order
         owned.sort(
-            key=lambda fs: (priority.get(fs[0].id, last), fs[0].id, -fs[1].type.cost, fs[1].id)
+            key=lambda fs: (
+                priority.get(fs[0].id, last),
+                formed.get(fs[0].id, -1),
+                fs[0].id,
+                -fs[1].type.cost,
+                fs[1].id,
+            )
         )
         paid: list[str] = []
         total = 0
@@ -307,7 +337,8 @@ def _upkeep(board: Board, treasury: Treasury) -> None:
             board.log("upkeep_paid", faction=fid, amount=-total, ships=paid)
         for fleet_id, ships in unpaid.items():
             fleet = board.fleets[fleet_id]
-            pirates = _go_adrift(board, fleet, ships)
+            pirates = _go_adrift(board, fleet, ships, into=mutineers.get(fleet_id))
+            mutineers[fleet_id] = pirates
             board.log(
                 "mutiny",
                 faction=fid,
@@ -318,9 +349,12 @@ def _upkeep(board: Board, treasury: Treasury) -> None:
             )
 
 
-def _go_adrift(board: Board, fleet: Fleet, ships: list[Ship]) -> Fleet:
+def _go_adrift(
+    board: Board, fleet: Fleet, ships: list[Ship], *, into: Fleet | None = None
+) -> Fleet:
     """U2 / U4 / X19: the ships leave their fleet and form a pirate fleet, adrift, in the same sea
-    province (from a port: the port's lowest-id water)."""
+    province (from a port: the port's lowest-id water); or join `into`, the pirate fleet other
+    mutineers of the same fleet formed this turn (X21)."""
     at = min(board.map.ports[fleet.at].waters) if fleet.docked else fleet.at
     board.drop_ships(fleet, ships)
     if fleet.id not in board.fleets and fleet.blockading is not None:
@@ -328,7 +362,10 @@ def _go_adrift(board: Board, fleet: Fleet, ships: list[Ship]) -> Fleet:
         board.log("blockade_lifted", fleet=fleet.id, port=fleet.blockading, reason="crews gone")
     for ship in ships:
         ship.owner = PIRATES
+    if into is not None:
+        into.ships.extend(ships)
+        return into
     pirates = Fleet(board.new_fleet_id(PIRATES), PIRATES, at, ships, adrift=True)
-    board.add_fleet(pirates)
+    board.add_fleet(pirates, formed=True)
     board.new_adrift.add(pirates.id)
     return pirates

@@ -1,8 +1,10 @@
-"""Encounters after each movement step (naval.md E1–E4, S2, X5, X7–X11).
+"""Encounters after each movement step (naval.md E1–E4, S2, X5, X7–X11, X26–X30, X36, X37).
 
-After a step, every sea province with hostile fleets is an encounter, in order of province id
-(T1): fleets there stop (M7), evaders slip away (E2, X7), then the sides fight, the two strongest
-first (E4, X9). Supporters in adjacent provinces join the first battle their faction fights (S2).
+After a step, the fleets beside hostile fleets stop (M7, X36), all at once; then every sea province
+with hostile fleets is an encounter, in order of province id (T1): evaders slip away (E2, X7, X28),
+then the sides (X8, X27) fight, the two strongest first (E4, X9, X37); sides that part do not meet
+again this turn (X29). Supporters in adjacent provinces join the first battle their faction fights
+(S2).
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.naval.battle import BattleResult, BattleSide, fight
-from engine.naval.board import Board
+from engine.naval.board import Board, pick
 from engine.naval.capture import capturing_commander, take_prizes
+from engine.naval.retreat import Counterattack, Defeat, go_back, retreat
 from engine.naval.world import Fleet
 
 MAX_BATTLES_PER_ENCOUNTER = 64  # a guard; each battle removes or parts a side, so it never binds
@@ -34,6 +37,11 @@ class Side:
 def resolve_encounters(board: Board, step: int) -> None:
     """E1: every sea province holding hostile fleets after the step, in province-id order."""
     crowded = sorted(p for p, here in board.at_sea.items() if len(here) > 1)
+    for province in crowded:  # M7 / X5 / X36: stops are judged as the step ends, before any
+        fleets = sorted(board.present(province), key=lambda f: f.id)  # encounter is fought
+        for fleet in fleets:
+            if _hostile_to_any(board, fleet, fleets):
+                _stop(board, fleet, province, step)
     for province in crowded:
         fleets = board.present(province)
         if len(fleets) > 1 and _any_hostile(board, fleets):
@@ -42,9 +50,6 @@ def resolve_encounters(board: Board, step: int) -> None:
 
 def _encounter(board: Board, province: str, step: int) -> None:
     fleets = sorted(board.present(province), key=lambda f: f.id)
-    for fleet in fleets:  # M7 / X5: the encounter happens before anyone can sail on
-        if _hostile_to_any(board, fleet, fleets):
-            _stop(board, fleet, province, step)
     for fleet in fleets:  # X7: evasions fleet by fleet, each seeing where the earlier ones went
         _maybe_evade(board, fleet, province, step)
     fight_battles(board, province, step)
@@ -61,24 +66,27 @@ def fight_battles(board: Board, province: str, step: int) -> None:
         if pair is None:
             return
         first, second = pair
-        result = run_battle(board, province, step, first, second)
-        if result.outcome == "parted":  # X9; and they stay apart for the rest of the turn
-            board.parted.add((province, _pair_key(first, second)))
+        run_battle(board, province, step, first, second)
 
 
 def form_sides(board: Board, fleets: list[Fleet], step: int) -> list[Side]:
-    """X8: factions joined by chains of alliance; a side attacks only if all its fleets entered
-    the province in this step."""
+    """X8 / X27: factions joined by chains of alliance, pair by pair in faction-id order (lower
+    id first, then the higher), skipping a join that would put two factions at war on one side;
+    a side attacks only if all its fleets entered the province in this step."""
     owners = sorted({f.owner for f in fleets})
     side_of = {o: o for o in owners}  # owner -> the lowest owner of its side
-    friendly = board.relations.friendly
+    relations = board.relations
     for i, a in enumerate(owners):
         for b in owners[i + 1 :]:
-            if side_of[a] != side_of[b] and friendly(a, b):
-                old, new = side_of[b], side_of[a]
-                for o in owners:
-                    if side_of[o] == old:
-                        side_of[o] = new
+            if side_of[a] == side_of[b] or not relations.friendly(a, b):
+                continue
+            old, new = side_of[b], side_of[a]
+            joining = [o for o in owners if side_of[o] == old]
+            staying = [o for o in owners if side_of[o] == new]
+            if any(relations.hostile(x, y) for x in joining for y in staying):
+                continue  # X27: two factions at war are never on one side
+            for o in joining:
+                side_of[o] = new
     members: dict[str, list[Fleet]] = {}
     for fleet in fleets:
         members.setdefault(side_of[fleet.owner], []).append(fleet)
@@ -107,9 +115,8 @@ def run_battle(
     chain: int = 0,
 ) -> BattleResult:
     """One battle between two sides: supporters join (S2), the rounds are fought (D), then sunk
-    ships go down, prizes are taken (D7, D8, D10) and the loser retreats (R)."""
-    from engine.naval.retreat import Defeat, go_back, retreat  # retreat may start a battle (R4)
-
+    ships go down, prizes are taken (D7, D8, D10) and the loser retreats (R); a cornered
+    retreater's attack (R4) is fought at once, before the next fleet retreats."""
     a, b = _order_sides(first, second, forced_a)
     side_a = _battle_side(board, "A", a, province)
     side_b = _battle_side(board, "B", b, province)
@@ -139,13 +146,8 @@ def run_battle(
         for fleet in by_label[result.winner].fleets:
             board.turns[fleet.id].won = True
     if result.loser is None:
-        if result.outcome == "parted":  # D6: attackers go back (R2), defenders stay
-            for mine, theirs in ((side_a, side_b), (side_b, side_a)):
-                if mine.attacking:
-                    for fleet in sorted(mine.fleets, key=lambda f: f.id):
-                        if fleet.id in board.fleets:
-                            defeat = Defeat(province, step, theirs.fleets, mine.standing, chain)
-                            go_back(board, fleet, defeat)
+        if result.outcome == "parted":
+            _part(board, province, step, (a, side_a), (b, side_b), chain)
         return result
     winner, loser = by_label[result.winner or ""], by_label[result.loser]
     commander = capturing_commander([f for f in winner.fleets if f.id in board.fleets])
@@ -164,8 +166,46 @@ def run_battle(
         )
         for fleet in sorted(loser.fleets, key=lambda f: f.id):
             if fleet.id in board.fleets:
-                retreat(board, fleet, defeat)
+                _counterattack(board, retreat(board, fleet, defeat))
     return result
+
+
+def _part(
+    board: Board,
+    province: str,
+    step: int,
+    one: tuple[Side, BattleSide],
+    other: tuple[Side, BattleSide],
+    chain: int,
+) -> None:
+    """D6 / X29 / X30: the two sides part. Fleet by fleet, one that entered the province in this
+    step goes back to its origin (R2), even when its side defends; one that was there before
+    stays. The two sides do not fight each other again this turn, wherever they meet (X29)."""
+    board.parted.add(_pair_key(one[0], other[0]))
+    for (_, mine), (_, theirs) in ((one, other), (other, one)):
+        for fleet in sorted(mine.fleets, key=lambda f: f.id):
+            turn = board.turns[fleet.id]
+            if fleet.id not in board.fleets or fleet.at != province:
+                continue
+            if turn.entered_step == step and turn.origin is not None:
+                defeat = Defeat(province, step, theirs.fleets, mine.standing, chain)
+                _counterattack(board, go_back(board, fleet, defeat))
+
+
+def _counterattack(board: Board, attack: Counterattack | None) -> None:
+    """R4 / X17: the cornered fleet's battle is fought at once, the retreater as side A;
+    defenders cannot evade. It fights the strongest hostile side there (R-16)."""
+    if attack is None:
+        return
+    sides = form_sides(board, board.present(attack.province), attack.step)
+    mine = next(s for s in sides if attack.fleet in s.fleets)
+    # X29 does not hold it back: a cornered fleet that sails into hostile fleets attacks them
+    # (R4), even those of a side it parted from (X17, docs/rulings.md R-11).
+    hostile = [s for s in sides if s is not mine and _sides_hostile(board, mine, s)]
+    if not hostile:
+        return
+    theirs = min(hostile, key=lambda s: (-s.total2, s.first_faction))
+    run_battle(board, attack.province, attack.step, mine, theirs, forced_a=mine, chain=attack.chain)
 
 
 def _battle_side(board: Board, label: str, side: Side, province: str) -> BattleSide:
@@ -216,11 +256,12 @@ def _strongest_hostile_pair(
     board: Board, province: str, sides: list[Side]
 ) -> tuple[Side, Side] | None:
     """X26: of several hostile pairs, the one with the greatest summed total attack fights
-    first (ties: the pair whose factions sort first)."""
+    first; X37: of equal pairs, the one whose sides' lowest faction ids, taken in sorted order,
+    come first. X29: a pair that parted this turn does not fight again."""
     best: tuple[tuple[int, str, str], Side, Side] | None = None
     for i, one in enumerate(sides):
         for other in sides[i + 1 :]:
-            parted = (province, _pair_key(one, other)) in board.parted
+            parted = _pair_key(one, other) in board.parted  # X29: for the whole turn
             if parted or not _sides_hostile(board, one, other):
                 continue
             low, high = sorted((one.first_faction, other.first_faction))
@@ -264,7 +305,7 @@ def _maybe_evade(board: Board, fleet: Fleet, province: str, step: int) -> None:
         return
     if turn.fought or turn.evaded or turn.retreated or fleet.id not in board.fleets:
         return
-    if fleet.at != province or not board.hostile_present(fleet, province):
+    if fleet.at != province or not _side_faces_enemy(board, fleet, province, step):
         return
     options = [p for p in board.map.sea_neighbours(province) if not board.hostile_present(fleet, p)]
     if not options:
@@ -277,12 +318,16 @@ def _maybe_evade(board: Board, fleet: Fleet, province: str, step: int) -> None:
     board.log("evaded", fleet=fleet.id, **{"from": province}, to=to, step=step)
 
 
-def pick(options: list[str], preferred: tuple[str, ...]) -> str:
-    """The first of the fleet's own list that is possible, else the lowest province id (R3, E2)."""
-    for place in preferred:
-        if place in options:
-            return place
-    return min(options)
+def _side_faces_enemy(board: Board, fleet: Fleet, province: str, step: int) -> bool:
+    """X28: a fleet may evade when its side (X8, X27) faces a hostile side here now (earlier
+    evaders may have left), whether or not its own faction is at war with a fleet there (an
+    ally's war is its side's); a side it parted from this turn (X29) is not faced."""
+    sides = form_sides(board, board.present(province), step)
+    mine = next(s for s in sides if fleet in s.fleets)
+    return any(
+        s is not mine and _sides_hostile(board, mine, s) and _pair_key(mine, s) not in board.parted
+        for s in sides
+    )
 
 
 def _sink(board: Board, fleet: Fleet) -> None:
@@ -296,4 +341,4 @@ def _sink(board: Board, fleet: Fleet) -> None:
             board.lift_reasons[fleet.id] = "sunk"
 
 
-__all__ = ["Side", "fight_battles", "form_sides", "pick", "resolve_encounters", "run_battle"]
+__all__ = ["Side", "fight_battles", "form_sides", "resolve_encounters", "run_battle"]

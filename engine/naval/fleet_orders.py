@@ -1,4 +1,4 @@
-"""Splits and merges, before movement (naval.md W5, W7, X23, X26)."""
+"""Splits and merges, before movement (naval.md W5, W7, X23, X26, X38)."""
 
 from __future__ import annotations
 
@@ -64,6 +64,8 @@ def _merge(board: Board, order: FleetOrder, merged_into: dict[str, str]) -> bool
         )
     elif not board.relations.friendly(fleet.owner, target.owner):
         refusal = ("not_commander", f"{target.id} belongs to {target.owner}, who is not your ally")
+    elif target.adrift:  # X38: adrift crews wait to be bought (X25); nobody commands them
+        refusal = ("not_commander", f"{target.id} is adrift: nobody commands it")
     elif len(fleet.ships) + len(target.ships) > board.rules.fleet_limit:
         refusal = (
             "fleet_limit",

@@ -13,7 +13,7 @@ def text_report(result: dict[str, Any]) -> str:
     captures, blockades, the economy and the treasuries."""
     lines: list[str] = []
     for event in result["events"]:
-        writer = _WRITERS.get(event["type"])
+        writer = WRITERS.get(event["type"])
         lines.extend(writer(event) if writer else [f"{event['type']}: {_fields(event)}"])
     if result["refused"]:
         lines.append("")
@@ -71,15 +71,28 @@ def _battle(e: Event) -> list[str]:
     return lines
 
 
+def _buyout_tie(e: Event) -> list[str]:
+    """U4: tied bids roll a die each, in faction-id order, rerolled until one is highest; the
+    event's dice are one list per roll."""
+    rolls = ", then ".join("–".join(str(d) for d in roll) for roll in e["dice"])
+    return [f"Tied bids for {e['adrift_fleet']}: dice {rolls}"]
+
+
+def _shown(value: object) -> object:
+    """A list as the report shows it: its items joined by commas (nested lists too)."""
+    if isinstance(value, list):
+        return ", ".join(str(_shown(v)) for v in value)
+    return value
+
+
 def _simple(template: str) -> Callable[[Event], list[str]]:
     def write(e: Event) -> list[str]:
-        values = {k: ", ".join(v) if isinstance(v, list) else v for k, v in e.items()}
-        return [template.format(**values)]
+        return [template.format(**{k: _shown(v) for k, v in e.items()})]
 
     return write
 
 
-_WRITERS: dict[str, Callable[[Event], list[str]]] = {
+WRITERS: dict[str, Callable[[Event], list[str]]] = {
     "moved": _moved,
     "battle": _battle,
     "split": _simple("{fleet} splits off {new_fleet} ({ships})"),
@@ -105,5 +118,5 @@ _WRITERS: dict[str, Callable[[Event], list[str]]] = {
     ),
     "bought_out": _simple("{faction} buys out {adrift_fleet} ({ships}) with {fleet} for {amount}"),
     "buyout_outbid": _simple("{faction}'s bid for {adrift_fleet} is outbid by {winner}"),
-    "buyout_tie": _simple("Tied bids for {adrift_fleet}: dice {dice}"),
+    "buyout_tie": _buyout_tie,
 }

@@ -3,15 +3,17 @@
 An attacker goes back where it came from (R2); a defender to a free adjacent sea (R3). A fleet with
 nowhere free to go is cornered: it attacks into a hostile province if its commander's standing order
 says so (R4), else the whole fleet surrenders to the winner (R5).
+
+This module decides and moves; it never fights. A cornered attack is returned as a `Counterattack`
+for the battle code (encounter.py) to fight at once, so the two modules do not import each other.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.naval.board import Board
+from engine.naval.board import Board, pick
 from engine.naval.capture import capturing_commander, take_prizes
-from engine.naval.encounter import form_sides, pick, run_battle
 from engine.naval.orders import Standing
 from engine.naval.world import Fleet
 
@@ -31,22 +33,32 @@ class Defeat:
     chain: int = 0
 
 
-def retreat(board: Board, fleet: Fleet, defeat: Defeat) -> None:
+@dataclass(frozen=True, slots=True)
+class Counterattack:
+    """R4 / X17: a cornered fleet has sailed into a hostile province and attacks there at once;
+    `chain` counts the cornered battles in a row that led to it."""
+
+    fleet: Fleet
+    province: str
+    step: int
+    chain: int
+
+
+def retreat(board: Board, fleet: Fleet, defeat: Defeat) -> Counterattack | None:
     """R1–R5: the losing fleet leaves the battle province, points or not."""
     turn = board.turns[fleet.id]
     if turn.entered_step == defeat.step and turn.origin is not None:
-        go_back(board, fleet, defeat)
-        return
+        return go_back(board, fleet, defeat)
     _mark_retreated(board, fleet)
     neighbours = board.map.sea_neighbours(defeat.province)
     free = [p for p in neighbours if not board.hostile_present(fleet, p)]
     if free:  # R3: its retreat_to list first, else the lowest province id
         _move(board, fleet, defeat, pick(free, turn.standing.retreat_to))
-        return
-    _cornered(board, fleet, defeat, list(neighbours))
+        return None
+    return _cornered(board, fleet, defeat, list(neighbours))
 
 
-def go_back(board: Board, fleet: Fleet, defeat: Defeat) -> None:
+def go_back(board: Board, fleet: Fleet, defeat: Defeat) -> Counterattack | None:
     """R2: an attacker goes back where it attacked from; into its port if it sailed out of one,
     even a blockaded one (X17). An origin now held by hostile fleets corners it (R5 ruling)."""
     _mark_retreated(board, fleet)
@@ -63,25 +75,27 @@ def go_back(board: Board, fleet: Fleet, defeat: Defeat) -> None:
             docked=True,
             step=defeat.step,
         )
-        return
+        return None
     if not board.hostile_present(fleet, at):
         _move(board, fleet, defeat, at)
-        return
-    _cornered(board, fleet, defeat, [at])
+        return None
+    return _cornered(board, fleet, defeat, [at])
 
 
-def _cornered(board: Board, fleet: Fleet, defeat: Defeat, targets: list[str]) -> None:
-    """R4 / R5 / X17: attack into a hostile province at once, or surrender."""
+def _cornered(
+    board: Board, fleet: Fleet, defeat: Defeat, targets: list[str]
+) -> Counterattack | None:
+    """R4 / R5 / X17: attack into a hostile province at once (returned, for the battle code to
+    fight), or surrender."""
     if defeat.standing.if_cornered == "attack" and targets and defeat.chain < MAX_CORNERED_BATTLES:
         turn = board.turns[fleet.id]
         to = pick(targets, turn.standing.retreat_to)
         turn.origin, turn.entered_step = (defeat.province, False), defeat.step
         _move(board, fleet, defeat, to, cornered=True)
-        _attack_from_corner(board, fleet, to, defeat.step, defeat.chain + 1)
-        return
+        return Counterattack(fleet, to, defeat.step, defeat.chain + 1)
     commander = capturing_commander([f for f in defeat.winners if f.id in board.fleets])
     if commander is None:  # nobody left to surrender to: the fleet stays where it is
-        return
+        return None
     board.log(
         "surrendered",
         fleet=fleet.id,
@@ -95,22 +109,7 @@ def _cornered(board: Board, fleet: Fleet, defeat: Defeat, targets: list[str]) ->
     take_prizes(
         board, [(fleet, list(fleet.ships))], commander, defeat.province, reason="surrendered"
     )
-
-
-def _attack_from_corner(board: Board, fleet: Fleet, province: str, step: int, chain: int) -> None:
-    """X17: the battle is fought at once, the retreater as side A; defenders cannot evade."""
-    sides = form_sides(board, board.present(province), step)
-    mine = next(s for s in sides if fleet in s.fleets)
-    hostile = [
-        s
-        for s in sides
-        if s is not mine
-        and any(board.relations.hostile(a, b) for a in mine.factions for b in s.factions)
-    ]
-    if not hostile:
-        return
-    theirs = min(hostile, key=lambda s: (-s.total2, s.first_faction))
-    run_battle(board, province, step, mine, theirs, forced_a=mine, chain=chain)
+    return None
 
 
 def _mark_retreated(board: Board, fleet: Fleet) -> None:

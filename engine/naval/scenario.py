@@ -45,9 +45,10 @@ TOP_KEYS = frozenset(
         "orders",
     }
 )
-# A setting larger than this is a mistake, and some are loop bounds (max_rounds: a battle of ships
-# that cannot hurt each other goes on that many rounds). docs/rulings.md R-39.
+# naval.md X39: every rule value is at most this; some are loop bounds (max_rounds: a battle of
+# ships that cannot hurt each other goes on that many rounds).
 MAX_RULE = 10_000
+ORDER_LIST_KEYS = ("path", "ships", "retreat_to", "evade_to")  # lists in an order (X39)
 PROVINCE_KEYS = frozenset({"id", "kind"})
 PORT_KEYS = frozenset({"id", "province", "owner", "waters", "blockaded_by"})
 FACTION_KEYS = frozenset({"id", "treasury", "income", "upkeep_priority"})
@@ -89,37 +90,36 @@ def parse_scenario(data: object) -> Scenario:
         c.add("format", f"must be {SCENARIO_FORMAT!r}")
     seed = 0 if doc.get("seed") is None else c.integer("seed", doc.get("seed")) or 0
     dice: list[int] = []
-    for i, die in enumerate(c.items("dice", doc.get("dice"))):
+    for i, die in enumerate(c.items_at("", doc, "dice")):
         if isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6:
             dice.append(die)
         else:
             c.add(join("dice", i), "a die is a whole number from 1 to 6")
-    rules = _rules(c, doc.get("rules"))
+    # X39: a list or an object left out takes its default; given as null, it is a problem.
+    rules = _rules(c, c.mapping_at("", doc, "rules"))
     if "map" not in doc:
         c.add("map", "is required")
-    game_map = _map(c, doc.get("map") or {})
-    factions = _factions(c, doc.get("factions"))
-    relations = _relations(c, doc.get("relations"), factions)
-    ship_types = _ship_types(c, doc.get("ship_types"))
+    game_map = _map(c, c.mapping_at("", doc, "map") or {})
+    factions = _factions(c, c.items_at("", doc, "factions"))
+    relations = _relations(c, c.items_at("", doc, "relations"), factions)
+    ship_types = _ship_types(c, c.items_at("", doc, "ship_types"))
     ports_ok = all(p.owner in factions or p.owner == PIRATES for p in game_map.ports.values())
     if not ports_ok:
         for i, port in enumerate(game_map.ports.values()):
             if port.owner not in factions and port.owner != PIRATES:
                 c.add(f"map.ports[{i}].owner", f"{port.owner!r} is not a listed faction (X2)")
     world = World(rules, game_map, factions, relations, ship_types, {})
-    _fleets(c, doc.get("fleets"), world)
+    _fleets(c, c.items_at("", doc, "fleets"), world)
     _check_priorities(c, world)
     _check_port_blockades(c, doc.get("map") or {}, world)
-    orders = _orders(c, doc.get("orders"))
+    orders = _orders(c, c.items_at("", doc, "orders"))
     if c.problems:
         raise ScenarioError(c.problems)
     return Scenario(world, tuple(orders), seed, tuple(dice))
 
 
-def _rules(c: Checker, value: object) -> Rules:
-    if value is None:
-        return Rules()
-    data = c.mapping("rules", value)
+def _rules(c: Checker, data: dict[str, Any] | None) -> Rules:
+    """The settings, each at most MAX_RULE (X39); rates between 0 and 10."""
     if data is None:
         return Rules()
     c.keys("rules", data, frozenset(RULE_KEYS))
@@ -144,11 +144,10 @@ def _rules(c: Checker, value: object) -> Rules:
     return Rules(**chosen)
 
 
-def _map(c: Checker, value: object) -> Map:
-    data = c.mapping("map", value) or {}
+def _map(c: Checker, data: dict[str, Any]) -> Map:
     c.keys("map", data, frozenset({"provinces", "adjacent", "ports"}))
     provinces: dict[str, Province] = {}
-    for i, raw in enumerate(c.items("map.provinces", data.get("provinces"))):
+    for i, raw in enumerate(c.items_at("map", data, "provinces")):
         path = join("map.provinces", i)
         item = c.mapping(path, raw)
         if item is None:
@@ -162,7 +161,7 @@ def _map(c: Checker, value: object) -> Map:
             c.unique(join(path, "id"), pid, provinces, "province")
             provinces[pid] = Province(pid, str(kind))
     links: dict[str, set[str]] = {p: set() for p in provinces}
-    for i, raw in enumerate(c.items("map.adjacent", data.get("adjacent"))):
+    for i, raw in enumerate(c.items_at("map", data, "adjacent")):
         path = join("map.adjacent", i)
         if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(p, str) for p in raw)):
             c.add(path, "must be a pair of province ids")
@@ -179,7 +178,7 @@ def _map(c: Checker, value: object) -> Map:
     neighbours = {p: tuple(sorted(n)) for p, n in links.items()}
     game_map = Map(provinces, neighbours, {})
     ports: dict[str, Port] = {}
-    for i, raw in enumerate(c.items("map.ports", data.get("ports"))):
+    for i, raw in enumerate(c.items_at("map", data, "ports")):
         port = _port(c, join("map.ports", i), raw, game_map, ports)
         if port is not None:
             ports[port.id] = port
@@ -205,7 +204,7 @@ def _port(c: Checker, path: str, raw: object, game_map: Map, ports: dict[str, Po
         elif game_map.is_sea(province):
             c.add(join(path, "province"), f"{province!r} is sea; a port lies on land (W2)")
     waters: list[str] = []
-    for j, water in enumerate(c.items(join(path, "waters"), item.get("waters"))):
+    for j, water in enumerate(c.items_at(path, item, "waters")):
         wpath = join(join(path, "waters"), j)
         if not isinstance(water, str) or water not in game_map.provinces:
             c.add(wpath, f"unknown province {water!r}")
@@ -217,16 +216,16 @@ def _port(c: Checker, path: str, raw: object, game_map: Map, ports: dict[str, Po
             c.add(wpath, f"{water!r} is listed twice")
         else:
             waters.append(water)
-    if not waters and not item.get("waters"):
+    if not waters and item.get("waters", []) == []:  # (null or bad items: said already)
         c.add(join(path, "waters"), "a port needs at least one water")
     if pid is None or province is None or owner is None:
         return None
     return Port(pid, province, owner, tuple(waters))
 
 
-def _factions(c: Checker, value: object) -> dict[str, Faction]:
+def _factions(c: Checker, items: list[Any]) -> dict[str, Faction]:
     factions: dict[str, Faction] = {}
-    for i, raw in enumerate(c.items("factions", value)):
+    for i, raw in enumerate(items):
         path = join("factions", i)
         item = c.mapping(path, raw)
         if item is None:
@@ -235,7 +234,7 @@ def _factions(c: Checker, value: object) -> dict[str, Faction]:
         fid = c.text(join(path, "id"), item.get("id"))
         treasury = c.integer(join(path, "treasury"), item.get("treasury", 0), low=0) or 0
         income = c.integer(join(path, "income"), item.get("income", 0), low=0) or 0
-        priority = c.items(join(path, "upkeep_priority"), item.get("upkeep_priority"))
+        priority = c.items_at(path, item, "upkeep_priority")
         for j, fleet in enumerate(priority):
             if not isinstance(fleet, str):
                 c.add(join(join(path, "upkeep_priority"), j), "must be a fleet id")
@@ -251,9 +250,9 @@ def _factions(c: Checker, value: object) -> dict[str, Faction]:
     return factions
 
 
-def _relations(c: Checker, value: object, factions: dict[str, Faction]) -> Relations:
+def _relations(c: Checker, items: list[Any], factions: dict[str, Faction]) -> Relations:
     pairs: dict[tuple[str, str], Relation] = {}
-    for i, raw in enumerate(c.items("relations", value)):
+    for i, raw in enumerate(items):
         path = join("relations", i)
         item = c.mapping(path, raw)
         if item is None:
@@ -285,9 +284,9 @@ def _relations(c: Checker, value: object, factions: dict[str, Faction]) -> Relat
     return Relations(pairs)
 
 
-def _ship_types(c: Checker, value: object) -> dict[str, ShipType]:
+def _ship_types(c: Checker, items: list[Any]) -> dict[str, ShipType]:
     types: dict[str, ShipType] = {}
-    for i, raw in enumerate(c.items("ship_types", value)):
+    for i, raw in enumerate(items):
         path = join("ship_types", i)
         item = c.mapping(path, raw)
         if item is None:
@@ -304,9 +303,9 @@ def _ship_types(c: Checker, value: object) -> dict[str, ShipType]:
     return types
 
 
-def _fleets(c: Checker, value: object, world: World) -> None:
+def _fleets(c: Checker, items: list[Any], world: World) -> None:
     ship_ids: set[str] = set()
-    for i, raw in enumerate(c.items("fleets", value)):
+    for i, raw in enumerate(items):
         path = join("fleets", i)
         item = c.mapping(path, raw)
         if item is None:
@@ -345,8 +344,8 @@ def _fleet(
             c.add(join(path, "blockading"), f"unknown port {blockading!r}")
         elif docked or at not in port.waters:
             c.add(join(path, "blockading"), f"the fleet is not in the waters of {port.id}")
-    ships = _ships(c, join(path, "ships"), item.get("ships"), world, owner, ship_ids)
-    if item.get("ships") is None or item["ships"] == []:  # (not a list: c.items said so)
+    ships = _ships(c, join(path, "ships"), c.items_at(path, item, "ships"), world, owner, ship_ids)
+    if "ships" not in item or item["ships"] == []:  # (null or not a list: c.items_at said so)
         c.add(join(path, "ships"), "a fleet has at least one ship (W5)")
     if len(ships) > world.rules.fleet_limit:
         c.add(
@@ -368,10 +367,15 @@ def _fleet(
 
 
 def _ships(
-    c: Checker, path: str, value: object, world: World, fleet_owner: str | None, ship_ids: set[str]
+    c: Checker,
+    path: str,
+    items: list[Any],
+    world: World,
+    fleet_owner: str | None,
+    ship_ids: set[str],
 ) -> list[Ship]:
     ships: list[Ship] = []
-    for j, raw in enumerate(c.items(path, value)):
+    for j, raw in enumerate(items):
         ship = _plain_ship(raw, world, fleet_owner, ship_ids)
         if ship is not None:  # the usual case, checked without building any path
             ships.append(ship)
@@ -451,6 +455,9 @@ def _check_port_blockades(c: Checker, map_data: dict[str, Any], world: World) ->
         if not isinstance(raw, dict) or "blockaded_by" not in raw:
             continue
         given = raw["blockaded_by"]
+        if given is None:  # X39 (the null itself was read past by c.items_at: not this key)
+            c.add(f"map.ports[{i}].blockaded_by", "must be a list, not null")
+            continue
         actual = sorted(world.blockaders_of(str(raw.get("id"))))
         if not isinstance(given, list) or sorted(map(str, given)) != actual:
             c.add(
@@ -458,10 +465,11 @@ def _check_port_blockades(c: Checker, map_data: dict[str, Any], world: World) ->
             )
 
 
-def _orders(c: Checker, value: object) -> list[RawOrder]:
-    """X23: an unknown key makes the file invalid; anything else wrong is refused at the turn."""
+def _orders(c: Checker, items: list[Any]) -> list[RawOrder]:
+    """X23: an unknown key makes the file invalid; anything else wrong is refused at the turn.
+    X39: a list key given as null is a problem in the file too."""
     orders = []
-    for i, raw in enumerate(c.items("orders", value)):
+    for i, raw in enumerate(items):
         path = join("orders", i)
         item = c.mapping(path, raw)
         if item is None:
@@ -469,6 +477,7 @@ def _orders(c: Checker, value: object) -> list[RawOrder]:
         kind = item.get("type")
         allowed = ORDER_KEYS.get(kind, ALL_ORDER_KEYS) if isinstance(kind, str) else ALL_ORDER_KEYS
         c.keys(path, item, allowed | {"type"})
+        c.not_null(path, item, ORDER_LIST_KEYS, "a list")
         orders.append(RawOrder(i, dict(item)))
     return orders
 

@@ -43,7 +43,7 @@ class CheckedOrders:
 def check_orders(world: World, raw_orders: Sequence[RawOrder]) -> CheckedOrders:
     """T1 (1): every order checked in file order; the first order for a fleet takes its slot."""
     checked = CheckedOrders()
-    slots: set[tuple[str, str]] = set()
+    slots: set[tuple[str, ...]] = set()
     new_fleets: set[str] = set()
     for raw in raw_orders:
         try:
@@ -94,7 +94,7 @@ def buyout_price(world: World, ship_type_cost: int) -> int:
 
 
 def _check_one(
-    world: World, raw: RawOrder, slots: set[tuple[str, str]], new_fleets: set[str]
+    world: World, raw: RawOrder, slots: set[tuple[str, ...]], new_fleets: set[str]
 ) -> FleetOrder | EconomyOrder:
     kind = raw.type
     if not isinstance(kind, str):
@@ -107,7 +107,7 @@ def _check_one(
 
 
 def _check_fleet_order(
-    world: World, raw: RawOrder, kind: str, slots: set[tuple[str, str]], new_fleets: set[str]
+    world: World, raw: RawOrder, kind: str, slots: set[tuple[str, ...]], new_fleets: set[str]
 ) -> FleetOrder:
     data = raw.data
     fleet = _fleet(world, data, "fleet")
@@ -177,49 +177,55 @@ def _check_blockade(world: World, fleet: Fleet, raw: RawOrder, standing: Standin
 
 
 def _check_economy_order(
-    world: World, raw: RawOrder, kind: str, slots: set[tuple[str, str]]
+    world: World, raw: RawOrder, kind: str, slots: set[tuple[str, ...]]
 ) -> EconomyOrder:
     data = raw.data
     if kind == "hire":
-        faction = _faction(world, data, "faction")
-        port = _port(world, data)
-        ship_type = data.get("ship_type")
-        if not isinstance(ship_type, str):
-            raise Refused("invalid_order", "a hire needs a ship_type")
-        if ship_type not in world.ship_types:
-            raise Refused("unknown_ship_type", f"there is no ship type called {ship_type}")
-        count = _positive_int(data, "count")
-        owner = world.map.ports[port].owner
-        if not world.relations.friendly(faction, owner):
-            raise Refused("not_friendly_port", f"{port} belongs to {owner}, who is not your ally")
-        fleet_id = None
-        if data.get("fleet") is not None:
-            fleet = _fleet(world, data, "fleet")
-            if fleet.owner != faction:
-                raise Refused("not_commander", f"{fleet.id} is not commanded by {faction}")
-            fleet_id = fleet.id
-        return Hire(raw.index, faction, port, ship_type, count, fleet_id)
+        return _check_hire(world, raw)
     fleet = _fleet(world, data, "fleet")
-    _take_slot(slots, (kind, fleet.id))
-    if kind in ("repair", "disband"):
-        if fleet.adrift:
-            raise Refused("invalid_order", f"{fleet.id} is adrift: it can only hold (X25)")
-        ships = _ship_ids(fleet, data, "ships", required=False) or None
-        return (
-            Repair(raw.index, fleet.id, ships)
-            if kind == "repair"
-            else Disband(raw.index, fleet.id, ships)
-        )
-    return _check_buyout(world, raw, fleet)
+    if kind == "buyout":
+        return _check_buyout(world, raw, fleet, slots)
+    _take_slot(slots, (kind, fleet.id))  # repair or disband
+    if fleet.adrift:
+        raise Refused("invalid_order", f"{fleet.id} is adrift: it can only hold (X25)")
+    ships = _ship_ids(fleet, data, "ships", required=False) or None
+    if kind == "repair":
+        return Repair(raw.index, fleet.id, ships)
+    return Disband(raw.index, fleet.id, ships)
 
 
-def _check_buyout(world: World, raw: RawOrder, fleet: Fleet) -> Buyout:
-    """U4, X22: the buyer's own fleet, an adrift fleet, an offer of at least the price."""
+def _check_hire(world: World, raw: RawOrder) -> Hire:
+    """P1, P3, X20. X23 / X34: the fleet it names is checked first (unknown_fleet), then the
+    faction, not_commander, the port, the ship type and the count; the money at the hire step."""
     data = raw.data
+    fleet = _fleet(world, data, "fleet") if data.get("fleet") is not None else None
     faction = _faction(world, data, "faction")
+    if fleet is not None and fleet.owner != faction:
+        raise Refused("not_commander", f"{fleet.id} is not commanded by {faction}")
+    fleet_id = fleet.id if fleet is not None else None
+    port = _port(world, data)
+    ship_type = data.get("ship_type")
+    if not isinstance(ship_type, str):
+        raise Refused("invalid_order", "a hire needs a ship_type")
+    if ship_type not in world.ship_types:
+        raise Refused("unknown_ship_type", f"there is no ship type called {ship_type}")
+    count = _positive_int(data, "count")
+    owner = world.map.ports[port].owner
+    if not world.relations.friendly(faction, owner):
+        raise Refused("not_friendly_port", f"{port} belongs to {owner}, who is not your ally")
+    return Hire(raw.index, faction, port, ship_type, count, fleet_id)
+
+
+def _check_buyout(world: World, raw: RawOrder, fleet: Fleet, slots: set[tuple[str, ...]]) -> Buyout:
+    """U4, X22, X33: the buyer's own fleet, an adrift fleet, an offer of at least the price.
+    A faction's buy-out slot is the adrift fleet it names (X33), so one buyer fleet may bid for
+    several; X34: unknown fleets, then the duplicate, then not_commander."""
+    data = raw.data
+    adrift = _fleet(world, data, "adrift_fleet")
+    faction = _faction(world, data, "faction")
+    _take_slot(slots, ("buyout", adrift.id, faction))
     if fleet.owner != faction:
         raise Refused("not_commander", f"{fleet.id} is not commanded by {faction}")
-    adrift = _fleet(world, data, "adrift_fleet")
     if not adrift.adrift:
         raise Refused("not_adrift", f"{adrift.id} is not adrift and cannot be bought out")
     offer = data.get("offer")
@@ -238,13 +244,14 @@ def _check_buyout(world: World, raw: RawOrder, fleet: Fleet) -> Buyout:
 # --- pieces of an order --------------------------------------------------------------------------
 
 
-def _take_slot(slots: set[tuple[str, str]], slot: tuple[str, str]) -> None:
-    """X23: the first order for a fleet takes its slot (a second repair, disband or buyout of
-    the same fleet likewise)."""
+def _take_slot(slots: set[tuple[str, ...]], slot: tuple[str, ...]) -> None:
+    """X23: the first order for a fleet takes its slot (a second repair or disband of the same
+    fleet likewise); X33: a buy-out's slot is the adrift fleet, per faction."""
     if slot in slots:
-        kind, fleet = slot
+        kind, fleet, *by = slot
         what = "an order" if kind == "fleet" else f"a {kind} order"
-        raise Refused("duplicate_order", f"{fleet} already has {what} this turn")
+        whose = f" from {by[0]}" if by else ""
+        raise Refused("duplicate_order", f"{fleet} already has {what}{whose} this turn")
     slots.add(slot)
 
 

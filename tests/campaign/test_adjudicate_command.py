@@ -9,6 +9,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+import yaml
 from django.core.management import CommandError, call_command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,3 +96,12 @@ def test_bad_json_exits_2_from_the_shell(tmp_path: Path) -> None:
     assert "not valid JSON" in done.stderr
     assert "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def test_text_report_prints_tied_buyout_dice(tmp_path: Path) -> None:
+    """A valid turn with a `buyout_tie` event (its dice are a list of lists) prints, exit 0."""
+    case = ROOT / "tests" / "scenarios" / "naval" / "u" / "U4-buyout-tie-dice.yaml"
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(yaml.safe_load(case.read_text(encoding="utf-8"))["scenario"]))
+    out, _ = run(str(path), "--format", "text")
+    assert "Tied bids for p1: dice 4–4, then 2–6" in out

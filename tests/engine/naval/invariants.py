@@ -18,7 +18,7 @@ def check_invariants(scenario: dict[str, Any], result: dict[str, Any]) -> None:
 
 def ships_accounted_for(scenario: dict[str, Any], result: dict[str, Any]) -> None:
     """Every ship is afloat, sunk or captured exactly once; new ships come from hires."""
-    before = [s["id"] for f in scenario.get("fleets", []) for s in f["ships"]]
+    before = [s["id"] for f in scenario.get("fleets") or [] for s in f["ships"]]
     after = [s["id"] for f in result["state"]["fleets"] for s in f["ships"]]
     assert len(after) == len(set(after)), "a ship is in two fleets"
     sunk = [s for e in result["events"] if e["type"] == "battle" for s in e["sunk"]]
@@ -32,16 +32,18 @@ def ships_accounted_for(scenario: dict[str, Any], result: dict[str, Any]) -> Non
 
 
 def treasuries_follow_the_ledger(scenario: dict[str, Any], result: dict[str, Any]) -> None:
-    """A treasury changes only by the signed amounts of the events that name its faction."""
-    before = {f["id"]: f.get("treasury", 0) for f in scenario.get("factions", [])}
+    """A treasury changes only by the signed amounts of the events that name its faction, and
+    never goes below 0, not even for a moment between two payments (X33)."""
+    before = {f["id"]: f.get("treasury", 0) for f in scenario.get("factions") or []}
     after = {f["id"]: f["treasury"] for f in result["state"]["factions"]}
-    ledger = dict.fromkeys(before, 0)
+    balance = dict(before)
     for event in result["events"]:
         if "amount" in event:
-            ledger[event["faction"]] += event["amount"]
-    for faction, start in before.items():
-        assert after[faction] - start == ledger[faction], faction
-        assert after[faction] >= 0, faction
+            faction = event["faction"]
+            balance[faction] += event["amount"]
+            assert balance[faction] >= 0, f"{faction}'s treasury below 0 after {event}"
+    for faction in before:
+        assert after[faction] == balance[faction], faction
 
 
 def same_seed_same_json(scenario: dict[str, Any], result: dict[str, Any]) -> None:

@@ -172,3 +172,138 @@ def _economy(rng: random.Random, doc: dict[str, Any]) -> list[dict[str, Any]]:
                     }
                 )
     return orders
+
+
+def situation_turn(seed: int) -> dict[str, Any]:
+    """A generated turn built for the audit's hard situations (issue 9): an alliance chain with a
+    war inside it (X27), joint fleets of several owners short of money (X21, X35), several
+    buy-outs by one faction and one buyer fleet (X33), and mixed sides, holders and newcomers of
+    one side together, that want to part (D6, X29, X30)."""
+    rng = random.Random(f"situation:{seed}")
+    seas = [f"s{n:02}" for n in range(rng.randint(3, 7))]
+    adjacent = {tuple(sorted((seas[i], seas[i + 1]))) for i in range(len(seas) - 1)}
+    for _ in range(len(seas) // 2):
+        a, b = rng.sample(seas, 2)
+        adjacent.add(tuple(sorted((a, b))))
+    # An alliance chain alba - bora - cato with a war inside it (alba - cato); dora at war with
+    # some of them. Listed out of order so that the engine's own order is what counts.
+    factions = ["cato", "alba", "dora", "bora"]
+    relations = [
+        {"between": ["alba", "bora"], "state": "alliance"},
+        {"between": ["bora", "cato"], "state": "alliance"},
+        {"between": ["alba", "cato"], "state": "war"},
+    ]
+    for other in ("alba", "bora", "cato"):
+        relations.append({"between": [other, "dora"], "state": rng.choice(["war", "peace"])})
+    allies = {"alba": ["bora"], "bora": ["alba", "cato"], "cato": ["bora"], "dora": []}
+    fleets: list[dict[str, Any]] = []
+    ship_no = 0
+    counters: dict[str, int] = {}
+    for _ in range(rng.randint(4, 10)):
+        owner = rng.choice(factions)
+        counters[owner] = counters.get(owner, 0) + 1
+        ships = []
+        for _ in range(rng.randint(1, 4)):
+            kind = rng.choice(KINDS)
+            ship_no += 1
+            ship: dict[str, Any] = {
+                "id": f"x{ship_no:03}",
+                "type": kind["id"],
+                "health": rng.randint(1, kind["health"]),
+            }
+            if allies[owner] and rng.random() < 0.4:  # a joint fleet (W7)
+                ship["owner"] = rng.choice(allies[owner])
+            ships.append(ship)
+        fleets.append(
+            {
+                "id": f"{owner[:2]}-{counters[owner]}",
+                "owner": owner,
+                "at": rng.choice(seas),
+                "ships": ships,
+            }
+        )
+    for n in range(rng.randint(1, 3)):  # adrift crews, for several buy-outs
+        ship_no += 1
+        kind = rng.choice(KINDS)
+        fleets.append(
+            {
+                "id": f"pi-{n + 1}",
+                "owner": "pirates",
+                "at": rng.choice(seas),
+                "adrift": True,
+                "ships": [{"id": f"x{ship_no:03}", "type": kind["id"]}],
+            }
+        )
+    doc: dict[str, Any] = {
+        "format": "naval-scenario/1",
+        "seed": seed,
+        "rules": {"max_rounds": rng.randint(2, 6)},
+        "map": {
+            "provinces": [{"id": s, "kind": "sea"} for s in seas],
+            "adjacent": [list(pair) for pair in sorted(adjacent)],
+        },
+        "factions": [{"id": f, "treasury": rng.randint(0, 60)} for f in factions],
+        "relations": relations,
+        "ship_types": KINDS,
+        "fleets": fleets,
+    }
+    doc["orders"] = [_situation_order(rng, doc, f) for f in fleets if f["owner"] != "pirates"]
+    doc["orders"] += _situation_buyouts(rng, fleets)
+    return doc
+
+
+def _situation_order(
+    rng: random.Random, doc: dict[str, Any], fleet: dict[str, Any]
+) -> dict[str, Any]:
+    """Holders stay, newcomers come in; most want to part after a round (both sides wanting to
+    retreat part without a roll, D6)."""
+    neighbours = [
+        b if a == fleet["at"] else a for a, b in doc["map"]["adjacent"] if fleet["at"] in (a, b)
+    ]
+    order: dict[str, Any] = {
+        "fleet": fleet["id"],
+        "type": "hold",
+        "retreat": rng.choice([{"after_round": 1}, {"after_round": 1}, "never"]),
+        "stance": rng.choice(["engage", "engage", "evade"]),
+        "prefer": rng.choice(["sink", "capture"]),
+        "if_cornered": rng.choice(["surrender", "attack"]),
+    }
+    if neighbours and rng.random() < 0.6:
+        path = [rng.choice(neighbours)]
+        if rng.random() < 0.5:
+            path.append(fleet["at"])  # out and back, to meet again after a parting (X29)
+        order.update(type="move", path=path)
+    return order
+
+
+def _situation_buyouts(rng: random.Random, fleets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One buyer fleet bids for every adrift fleet (X33), sometimes twice for one; others bid."""
+    adrift = [f["id"] for f in fleets if f.get("adrift")]
+    buyers = [f for f in fleets if f["owner"] != "pirates"]
+    orders: list[dict[str, Any]] = []
+    if not buyers:
+        return orders
+    main = rng.choice(buyers)
+    for target in adrift:
+        orders.append(
+            {
+                "type": "buyout",
+                "faction": main["owner"],
+                "fleet": main["id"],
+                "adrift_fleet": target,
+            }
+        )
+    if adrift and rng.random() < 0.3:  # a second bid of the same faction for one: duplicate
+        orders.append(dict(orders[0]))
+    for other in rng.sample(buyers, min(2, len(buyers))):
+        if other is not main and adrift:
+            orders.append(
+                {
+                    "type": "buyout",
+                    "faction": other["owner"],
+                    "fleet": other["id"],
+                    "adrift_fleet": rng.choice(adrift),
+                    "offer": rng.randint(1, 40),
+                }
+            )
+    return orders

@@ -1,10 +1,11 @@
 """The naval engine gives the same bytes as the results recorded in `golden-results.json`.
 
 The file holds the SHA-256 of `adjudicate`'s JSON output (as the command prints it) for every rule
-case and for 300 generated turns. It was written before the engine moved into `engine/naval/`
-(issue 10), so this test is the proof that the move changed nothing. A change to the rules that
-changes results on purpose rewrites the file (`python -m tests.engine.naval.test_golden`) in the
-same commit, and the commit says which results changed and why.
+case, for 300 generated turns and for 100 generated hard situations (issue 9). It was first
+written before the engine moved into `engine/naval/` (issue 10), to prove the move changed
+nothing. A change to the rules that changes results on purpose rewrites the file
+(`python -m tests.engine.naval.test_golden`) in the same commit, and the commit says which results
+changed and why.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 import yaml
 
 from engine.naval import adjudicate
-from tests.engine.naval.random_turns import random_turn
+from tests.engine.naval.random_turns import random_turn, situation_turn
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden-results.json"
@@ -31,13 +32,16 @@ def digest(result: dict[str, Any]) -> str:
 
 
 def documents() -> dict[str, dict[str, Any]]:
-    """Every recorded input by name: `case:<id>` and `turn:<seed>`."""
+    """Every recorded input by name: `case:<id>`, `turn:<seed>` and `situation:<seed>` (the
+    generated hard situations of issue 9)."""
     out: dict[str, dict[str, Any]] = {}
     for path in sorted(CASES.glob("*/*.yaml")):
         case = yaml.safe_load(path.read_text(encoding="utf-8"))
         out[f"case:{case['id']}"] = case["scenario"]
     for seed in range(300):
         out[f"turn:{seed}"] = random_turn(seed)
+    for seed in range(100):
+        out[f"situation:{seed}"] = situation_turn(seed)
     return out
 
 

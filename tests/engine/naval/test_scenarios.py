@@ -116,7 +116,7 @@ CLAUSES = (
     + [f"P{n}" for n in range(1, 4)]
     + [f"U{n}" for n in range(1, 5)]
     + ["T1", "T2"]
-    + [f"X{n}" for n in range(1, 27)]
+    + [f"X{n}" for n in range(1, 40)]
 )
 
 
