@@ -101,6 +101,14 @@ class Scenario:
     seed: int | None
 
 
+def _list(c: Checker, path: str, value: object) -> list[Any]:
+    """A list; null where a list is shown is a problem (format "Input")."""
+    if value is None:
+        c.add(path, "must be a list, not null")
+        return []
+    return c.items(path, value)
+
+
 def _present(c: Checker, path: str, value: object, kind: type) -> bool:
     if value is None:
         c.add(path, "must not be null")
@@ -150,7 +158,7 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
                 number = None
         if is_graph:
             hid = c.text(join(path, "id"), h.get("id"))
-            nodes = c.items(join(path, "nodes"), h.get("nodes"))
+            nodes = _list(c, join(path, "nodes"), h.get("nodes", []))
             if not all(isinstance(n, str) for n in nodes):
                 c.add(join(path, "nodes"), "must be a list of node names")
                 nodes = []
@@ -208,7 +216,7 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
         board = hex_board(hexes)
     # harbours
     harbours: list[Harbour] = []
-    for i, h in enumerate(c.items("board.harbours", raw.get("harbours", []))):
+    for i, h in enumerate(_list(c, "board.harbours", raw.get("harbours", []))):
         path = f"board.harbours[{i}]"
         h = c.mapping(path, h)
         if h is None:
@@ -230,7 +238,7 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
     islands: list[Island] = []
     node_island: list[str | None] = [None] * len(board.node_names)
     island_ids: set[str] = set()
-    for i, isl in enumerate(c.items("board.islands", raw.get("islands", []))):
+    for i, isl in enumerate(_list(c, "board.islands", raw.get("islands", []))):
         path = f"board.islands[{i}]"
         isl = c.mapping(path, isl)
         if isl is None:
@@ -241,7 +249,7 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
         if iid is None:
             continue
         c.unique(join(path, "id"), iid, island_ids, "island")
-        members = c.items(join(path, key), isl.get(key))
+        members = _list(c, join(path, key), isl.get(key, []))
         island_nodes: list[int] = []
         for j, m in enumerate(members):
             if is_graph:
@@ -288,8 +296,6 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
 
 
 def _read_rules(c: Checker, raw: object, island_ids: set[str]) -> Rules:
-    if raw is None and raw is not ...:
-        pass
     data = c.mapping("rules", raw)
     if data is None:
         return Rules()
@@ -452,7 +458,7 @@ def parse_scenario(document: object) -> Scenario:
                     state.home_islands[q].append(island)
         state.ship_closed.update(close_lines(state, q))
         state.routes[q] = longest_route(state, q)
-    _read_holders(c, state, doc.get("holders"))
+    _read_holders(c, state, doc.get("holders", ...))
     actions = doc.get("actions", [])
     if not _present(c, "actions", actions, list):
         actions = []
@@ -657,7 +663,7 @@ def _read_turn(c: Checker, state: State, raw: object) -> None:
 
 def _read_holders(c: Checker, state: State, raw: object) -> None:
     """X10, B17: the holders must agree with the position."""
-    holders = {} if raw is None else c.mapping("holders", raw)
+    holders = {} if raw is ... else c.mapping("holders", raw)
     if holders is None:
         return
     c.keys("holders", holders, frozenset({"longest_route", "largest_army"}))
