@@ -6,7 +6,10 @@ seafarers-scenario/1 document; `apply_action(state, action)` checks and applies 
 """
 
 from engine.kernel.problems import Problem, ScenarioError
+from engine.seafarers.bot import bot_action
 from engine.seafarers.game import apply_action, check
+from engine.seafarers.generator import generate_board, new_game
+from engine.seafarers.legal import legal_actions
 from engine.seafarers.refusals import Refusal, Refused
 from engine.seafarers.routes import longest_route
 from engine.seafarers.scenario import (
@@ -28,8 +31,12 @@ __all__ = [
     "State",
     "adjudicate",
     "apply_action",
+    "bot_action",
     "check",
+    "generate_board",
+    "legal_actions",
     "longest_route",
+    "new_game",
     "parse_scenario",
     "run",
     "snapshot",

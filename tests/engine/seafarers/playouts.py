@@ -48,3 +48,25 @@ def random_game(
         apply_action(state, action)
         log.append(action)
     return document, state, log
+
+
+def bot_game(
+    seed: int, *, limit: int = 1000, players: int = 4, random_seats: frozenset[int] = frozenset()
+) -> tuple[dict[str, Any], State, list[dict[str, Any]]]:
+    """Bots (and random players in `random_seats`) to the win or `limit` actions."""
+    from engine.seafarers.bot import bot_action
+
+    document, state = start(seed, players)
+    rng = random.Random(f"{seed}:random player")
+    log: list[dict[str, Any]] = []
+    while state.phase != "over" and len(log) < limit:
+        player = who_acts(state)
+        if state.pindex[player] in random_seats:
+            action = rng.choice(legal_actions(state, player))
+        else:
+            chosen = bot_action(state, player, seed)
+            assert chosen is not None
+            action = chosen
+        apply_action(state, action)
+        log.append(action)
+    return document, state, log
