@@ -3,7 +3,10 @@
 Nodes, edges and hexes are numbered; every table below is a tuple indexed by those numbers, so
 the rules and the route search never touch a string. Names are the format's canonical ones
 (seafarers-format.md "Board"): a hex node `q,r,N|S`, an edge the sorted pair of its nodes.
-Edge kinds come from the hexes on their two sides (seafarers.md X1, SH3, SH7, SH8, B1).
+Edge kinds come from the hexes on their two sides (seafarers.md X1, SH3, SH7, SH8, B1). Gold
+fields (GD1, GD2) are a terrain that yields a pick, never a card (GD3). A ship links the two
+nodes at its ends (SH10), a row of them links across the water (SH11): edges join nodes here
+whatever lies on them, and the rules decide what a piece may join.
 """
 
 from __future__ import annotations

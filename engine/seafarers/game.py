@@ -259,7 +259,8 @@ def _afford(state: State, p: int, cost: tuple[int, ...], what: str) -> None:
 # -- placement (X1, X2, X3, X18) ------------------------------------------------------------
 def attached(state: State, p: int, e: int, piece: int, without: int = NONE) -> bool:
     """X2: a road (ship) is attached at a node holding an own building, or an own road (ship)
-    on another edge and no other player's building (SH4–SH6, B7)."""
+    on another edge and no other player's building (SH4–SH6, B7). Ships do at sea what roads
+    do on land (SH9), and from a new settlement either may set out (SH13)."""
     board = state.board
     for n in board.edge_nodes[e]:
         owner = state.node_owner[n]
@@ -416,7 +417,10 @@ def _update_longest(state: State, events: list[Event]) -> None:
         state.longest = new
 
 
-# -- move_ship (SR, X5–X8, X18) --------------------------------------------------------------
+# -- move_ship (SR1 … SR9, SH2, X5–X8, X18) --------------------------------------------------
+# SR1 SR2 SR3: ships, unlike roads, can be relocated under these rules; a row of ships is a
+# shipping route; SR6: one that does not link two own buildings is open, and only its foremost
+# ship moves (X6).
 def open_end(state: State, p: int, e: int) -> bool:
     """X6: a node of the ship with no own building and no other own ship."""
     board = state.board
@@ -801,6 +805,8 @@ def robber_victims(state: State, p: int, h: int, pirate: bool) -> list[int]:
     return [q for q in sorted(found) if q != p and sum(state.hands[q]) > 0]
 
 
+# PI1 PI2 PI3 PI4: the pirate variant (X16): a black ship on a sea hex, moved instead of the
+# robber by a 7 or a Knight (X17); PV2, PV3: special points are earned as the scenario says (X19).
 def _check_move_thief(pirate: bool) -> Callable[[State, int, dict[str, Any]], Apply]:
     def checker(state: State, p: int, action: dict[str, Any]) -> Apply:
         h = _hex(state, action["hex"])

@@ -1,5 +1,8 @@
 """Route length (seafarers.md X4), closed lines (X5) and the Longest Trade Route card (X10).
 
+LR2 LR7 LR8 LR9: the one longest line of roads and/or ships holds the card, taken at once by a
+longer one (a swing of 4 points); LR10 LR11 LR12 LR13 LR15 LR16 are the rulebook's illustration
+(the claw and the cut, tested in tests/scenarios/seafarers/lr and x); LR20: nobody below 5.
 A route is a trail: distinct pieces, nodes may repeat (a figure eight counts whole), a claw
 counts 2 (LR6, LR12), an opponent's building may end a route but not lie inside it (LR14), and a
 road meets a ship only at an own building (SH6, LR3). The search is a depth-first walk over the

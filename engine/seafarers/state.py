@@ -183,7 +183,13 @@ class State:
         return points
 
     def rate(self, p: int, resource: int) -> int:
-        """X11: 2 on a 2:1 harbour of the resource, else 3 on a generic harbour, else 4."""
+        """X11: 2 on a 2:1 harbour of the resource, else 3 on a generic harbour, else 4.
+
+        MT1 MT2 MT3 MT4 MT5 MT6: 4:1 with the bank needs no harbour; MT7 MT8 MT9 MT10 MT11: a
+        building on a generic harbour trades 3:1; MT12 MT13 MT14 MT15: a special harbour trades
+        only its resource 2:1 (and no other better, not even 3:1, unless the player also has a
+        generic one); MT16 MT17 MT18 MT19: its multiples (4 ore for 2 cards) are
+        `maritime_trade`'s (X11)."""
         from engine.seafarers.rules import RESOURCES
 
         name = RESOURCES[resource]
