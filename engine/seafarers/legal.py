@@ -1,9 +1,11 @@
 """`legal_actions(state, player)`: everything that player may do now, each action complete.
 
-The order pages are built from this list, so it must agree with the checks exactly: every
-candidate is run through `game.check`, the very checks `apply_action` runs (X25), and kept only
-when nothing refuses it. Candidates are narrowed first to what could pass (edges and nodes next
-to the player's own pieces, hexes the robber or pirate may take), never to less.
+The order pages are built from this list, so it must agree with the checks exactly: pieces are
+listed by the checks' own predicates (`game.attached`, `game.movable`, the costs and supplies),
+cards and robber moves by running `game.check` itself; tests/engine/seafarers/test_playouts.py
+holds every listed action to the checks and random unlisted ones to a refusal. Candidates are
+narrowed first to what could pass (edges and nodes next to the player's own pieces), never to
+less.
 
 What is listed (docs/rulings.md S-4): maritime trades in their unit form (the player's rate of
 one resource for one card of another, X11) — larger multiples and mixed trades are legal but not
@@ -13,13 +15,13 @@ the moderator's `award_svp` (G4).
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
-from engine.seafarers.game import check
+from engine.seafarers.board import LAND, SEA
+from engine.seafarers.game import attached, check, movable, robber_victims
 from engine.seafarers.refusals import Refused
-from engine.seafarers.rules import RESOURCES
-from engine.seafarers.state import NONE, SHIP, State
+from engine.seafarers.rules import COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, RESOURCES
+from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, State
 
 Action = dict[str, Any]
 
@@ -63,14 +65,60 @@ def _near_edges(state: State, p: int) -> list[int]:
 
 
 def _edge_actions(state: State, name: str, p: int, edges: list[int]) -> list[Action]:
+    """build_road / build_ship on `edges`, by the checks' own predicates (X1, X2, X18, B2)."""
     board = state.board
-    out = []
+    kinds = board.edge_kind
+    pieces = state.edge_piece
+    free = state.phase != "action"
+    hand = state.hands[p]
+    roads = state.roads[p] < state.rules.roads and (
+        free or all(h >= c for h, c in zip(hand, COST_ROAD, strict=True))
+    )
+    ships = state.ships[p] < state.rules.ships and (
+        free or all(h >= c for h, c in zip(hand, COST_SHIP, strict=True))
+    )
+    pirate = set(board.hex_edges[state.pirate]) if state.pirate is not None else set()
+    setup = state.setup_node if state.phase == "setup_route" else None
+    out: list[Action] = []
     for e in edges:
-        for kind in ("build_road", "build_ship"):
-            action = {"type": kind, "player": name, "edge": board.edge_name(e)}
-            if _ok(state, action):
-                out.append(action)
+        if pieces[e]:
+            continue
+        kind = kinds[e]
+        road = roads and kind != SEA
+        ship = ships and kind != LAND and e not in pirate
+        if not (road or ship):
+            continue
+        if setup is not None:
+            if setup not in board.edge_nodes[e]:
+                continue
+            road_ok, ship_ok = road, ship
+        else:
+            road_ok = road and attached(state, p, e, ROAD)
+            ship_ok = ship and attached(state, p, e, SHIP)
+        if road_ok:
+            out.append({"type": "build_road", "player": name, "edge": board.edge_name(e)})
+        if ship_ok:
+            out.append({"type": "build_ship", "player": name, "edge": board.edge_name(e)})
     return out
+
+
+def _settlement_ok(state: State, p: int, n: int, setup: bool) -> bool:
+    """build_settlement's own checks as predicates (B4, B20, X3, B2, B3)."""
+    board = state.board
+    owner = state.node_owner
+    if not board.is_land_node[n] or owner[n] != NONE:
+        return False
+    if any(owner[m] != NONE for m in board.node_neighbours[n]):
+        return False
+    if setup:
+        allowed = state.rules.setup_islands
+        if allowed is not None and board.node_island[n] not in allowed:
+            return False
+    elif not any(state.edge_owner[e] == p for e in board.node_edges[n]):
+        return False
+    if state.settlements[p] >= state.rules.settlements:
+        return False
+    return setup or all(h >= c for h, c in zip(state.hands[p], COST_SETTLEMENT, strict=True))
 
 
 def legal_actions(state: State, player: str) -> list[Action]:
@@ -95,9 +143,10 @@ def legal_actions(state: State, player: str) -> list[Action]:
         return out
     if phase == "setup_settlement":
         for n in range(len(board.node_names)):
-            action = {"type": "build_settlement", "player": player, "node": board.node_names[n]}
-            if state.node_owner[n] == NONE and _ok(state, action):
-                out.append(action)
+            if _settlement_ok(state, p, n, True):
+                out.append(
+                    {"type": "build_settlement", "player": player, "node": board.node_names[n]}
+                )
         return out
     if phase == "setup_route":
         assert state.setup_node is not None
@@ -120,22 +169,23 @@ def legal_actions(state: State, player: str) -> list[Action]:
     out.extend(_edge_actions(state, player, p, near))
     touched = {n for e in state.player_edges[p] for n in board.edge_nodes[e]}
     for n in sorted(touched):
-        action = {"type": "build_settlement", "player": player, "node": board.node_names[n]}
-        if _ok(state, action):
-            out.append(action)
-    for n, owner in enumerate(state.node_owner):
-        if owner == p:
-            action = {"type": "build_city", "player": player, "node": board.node_names[n]}
-            if _ok(state, action):
-                out.append(action)
+        if _settlement_ok(state, p, n, False):
+            out.append({"type": "build_settlement", "player": player, "node": board.node_names[n]})
+    if state.cities[p] < state.rules.cities and all(
+        h >= c for h, c in zip(state.hands[p], COST_CITY, strict=True)
+    ):
+        for n, owner in enumerate(state.node_owner):
+            if owner == p and state.node_level[n] == SETTLEMENT:
+                out.append({"type": "build_city", "player": player, "node": board.node_names[n]})
     if not state.ship_moved:
         out.extend(_ship_moves(state, player, p))
     buy = {"type": "buy_dev_card", "player": player}
     if _ok(state, buy):
         out.append(buy)
     out.extend(_card_actions(state, player))
+    rates = state.rates(p)
     for give in range(5):
-        rate = state.rate(p, give)
+        rate = rates[give]
         if state.hands[p][give] < rate:
             continue
         for get in range(5):
@@ -153,66 +203,72 @@ def legal_actions(state: State, player: str) -> list[Action]:
 
 
 def _card_actions(state: State, player: str) -> list[Action]:
+    """The cards the player may play now (B12, X15, X23), through `check` itself."""
+    p = state.pindex[player]
+    if state.dev_card_played:
+        return []
+    playable = {card for card, new in state.dev_cards[p] if not new}
     out: list[Action] = []
-    for kind in ("play_knight", "play_road_building"):
-        action = {"type": kind, "player": player}
-        if _ok(state, action):
-            out.append(action)
-    first: Action = {"type": "play_year_of_plenty", "player": player, "take": {}}
-    try:
-        check(state, first)
-    except Refused as refusal:
-        if refusal.code in ("wrong_count", "bank_empty"):
-            for take in combinations(2, state.bank):
-                plenty: Action = {"type": "play_year_of_plenty", "player": player, "take": take}
-                if _ok(state, plenty):
-                    out.append(plenty)
-    for resource in RESOURCES:
-        action = {"type": "play_monopoly", "player": player, "resource": resource}
-        if _ok(state, action):
-            out.append(action)
+    for kind, card in (("play_knight", "knight"), ("play_road_building", "road_building")):
+        if card in playable:
+            action = {"type": kind, "player": player}
+            if _ok(state, action):
+                out.append(action)
+    if "year_of_plenty" in playable:
+        for take in combinations(2, state.bank):
+            plenty: Action = {"type": "play_year_of_plenty", "player": player, "take": take}
+            if _ok(state, plenty):
+                out.append(plenty)
+    if "monopoly" in playable:
+        for resource in RESOURCES:
+            action = {"type": "play_monopoly", "player": player, "resource": resource}
+            if _ok(state, action):
+                out.append(action)
     return out
 
 
 def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[Action]:
-    from engine.seafarers.game import robber_victims
-
+    """move_robber / move_pirate: every other hex of its kind, with each candidate (X17)."""
     kind = "move_pirate" if pirate else "move_robber"
+    here = state.pirate if pirate else state.robber
     out: list[Action] = []
     for h, hx in enumerate(state.board.hexes):
-        if state.board.hex_is_land[h] == pirate:
+        if state.board.hex_is_land[h] == pirate or h == here:
             continue
         victims = robber_victims(state, p, h, pirate)
-        options: list[Action] = (
-            [
-                {"type": kind, "player": player, "hex": hx.id, "steal_from": state.players[q]}
-                for q in victims
-            ]
-            if victims
-            else [{"type": kind, "player": player, "hex": hx.id}]
-        )
-        out.extend(a for a in options if _ok(state, a))
+        if victims:
+            for q in victims:
+                out.append(
+                    {"type": kind, "player": player, "hex": hx.id, "steal_from": state.players[q]}
+                )
+        else:
+            out.append({"type": kind, "player": player, "hex": hx.id})
     return out
 
 
 def _ship_moves(state: State, player: str, p: int) -> list[Action]:
-    from engine.seafarers.game import movable
-
+    """move_ship: each movable ship (X6) to each edge legal without it (X7, X18)."""
     board = state.board
     out: list[Action] = []
-    ships = [
-        e for e in state.player_edges[p] if state.edge_piece[e] == SHIP and movable(state, p, e)
-    ]
+    ships = [e for e in state.player_edges[p] if movable(state, p, e)]
     if not ships:
         return out
-    near = _near_edges(state, p)
-    for source, target in product(ships, near):
-        action = {
-            "type": "move_ship",
-            "player": player,
-            "from": board.edge_name(source),
-            "to": board.edge_name(target),
-        }
-        if _ok(state, action):
-            out.append(action)
+    pirate = set(board.hex_edges[state.pirate]) if state.pirate is not None else set()
+    near = [
+        e
+        for e in _near_edges(state, p)
+        if board.edge_kind[e] != LAND and e not in pirate and not state.edge_piece[e]
+    ]
+    for source in ships:
+        name = board.edge_name(source)
+        for target in near:
+            if attached(state, p, target, SHIP, without=source):
+                out.append(
+                    {
+                        "type": "move_ship",
+                        "player": player,
+                        "from": name,
+                        "to": board.edge_name(target),
+                    }
+                )
     return out

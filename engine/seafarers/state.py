@@ -183,6 +183,10 @@ class State:
         return points
 
     def rate(self, p: int, resource: int) -> int:
+        """X11 for one resource (see `rates`)."""
+        return self.rates(p)[resource]
+
+    def rates(self, p: int) -> list[int]:
         """X11: 2 on a 2:1 harbour of the resource, else 3 on a generic harbour, else 4.
 
         MT1 MT2 MT3 MT4 MT5 MT6: 4:1 with the bank needs no harbour; MT7 MT8 MT9 MT10 MT11: a
@@ -192,14 +196,15 @@ class State:
         `maritime_trade`'s (X11)."""
         from engine.seafarers.rules import RESOURCES
 
-        name = RESOURCES[resource]
-        best = 4
+        generic = 4
+        special: set[str] = set()
         owner = self.node_owner
+        nodes = self.board.edge_nodes
         for h in self.board.harbours:
-            a, b = self.board.edge_nodes[h.edge]
+            a, b = nodes[h.edge]
             if owner[a] == p or owner[b] == p:
-                if h.kind == name:
-                    return 2
                 if h.kind == "generic":
-                    best = 3
-        return best
+                    generic = 3
+                else:
+                    special.add(h.kind)
+        return [2 if name in special else generic for name in RESOURCES]
