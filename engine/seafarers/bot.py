@@ -79,7 +79,7 @@ def _distances(state: State, p: int, target: int) -> dict[int, int]:
 def _network_nodes(state: State, p: int) -> set[int]:
     board = state.board
     nodes = {n for e in state.player_edges[p] for n in board.edge_nodes[e]}
-    nodes.update(n for n, o in enumerate(state.node_owner) if o == p)
+    nodes.update(state.player_nodes[p])
     return nodes
 
 

@@ -523,6 +523,7 @@ def _check_settlement(state: State, p: int, action: dict[str, Any]) -> Apply:
         if not setup:
             _pay(state, p, COST_SETTLEMENT)
         state.node_owner[n] = p
+        state.player_nodes[p].append(n)
         state.node_level[n] = SETTLEMENT
         state.settlements[p] += 1
         events.append({"type": "built", "piece": "settlement", "node": label, "free": setup})

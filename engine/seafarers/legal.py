@@ -59,7 +59,7 @@ def _near_edges(state: State, p: int) -> list[int]:
     nodes: set[int] = set()
     for e in state.player_edges[p]:
         nodes.update(board.edge_nodes[e])
-    nodes.update(n for n, o in enumerate(state.node_owner) if o == p)
+    nodes.update(state.player_nodes[p])
     found = {e for n in nodes for e in board.node_edges[n] if not state.edge_piece[e]}
     return sorted(found)
 
@@ -80,6 +80,8 @@ def _edge_actions(state: State, name: str, p: int, edges: list[int]) -> list[Act
     pirate = set(board.hex_edges[state.pirate]) if state.pirate is not None else set()
     setup = state.setup_node if state.phase == "setup_route" else None
     out: list[Action] = []
+    if not (roads or ships):
+        return out
     for e in edges:
         if pieces[e]:
             continue
@@ -165,20 +167,26 @@ def legal_actions(state: State, player: str) -> list[Action]:
         out.append({"type": "end_road_building", "player": player})
         return out
     # the action phase
+    hand = state.hands[p]
     near = _near_edges(state, p)
     out.extend(_edge_actions(state, player, p, near))
-    touched = {n for e in state.player_edges[p] for n in board.edge_nodes[e]}
-    for n in sorted(touched):
-        if _settlement_ok(state, p, n, False):
-            out.append({"type": "build_settlement", "player": player, "node": board.node_names[n]})
+    if state.settlements[p] < state.rules.settlements and all(
+        h >= c for h, c in zip(hand, COST_SETTLEMENT, strict=True)
+    ):
+        touched = {n for e in state.player_edges[p] for n in board.edge_nodes[e]}
+        for n in sorted(touched):
+            if _settlement_ok(state, p, n, False):
+                out.append(
+                    {"type": "build_settlement", "player": player, "node": board.node_names[n]}
+                )
     if state.cities[p] < state.rules.cities and all(
         h >= c for h, c in zip(state.hands[p], COST_CITY, strict=True)
     ):
-        for n, owner in enumerate(state.node_owner):
-            if owner == p and state.node_level[n] == SETTLEMENT:
+        for n in sorted(state.player_nodes[p]):
+            if state.node_level[n] == SETTLEMENT:
                 out.append({"type": "build_city", "player": player, "node": board.node_names[n]})
     if not state.ship_moved:
-        out.extend(_ship_moves(state, player, p))
+        out.extend(_ship_moves(state, player, p, near))
     buy = {"type": "buy_dev_card", "player": player}
     if _ok(state, buy):
         out.append(buy)
@@ -246,7 +254,7 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
     return out
 
 
-def _ship_moves(state: State, player: str, p: int) -> list[Action]:
+def _ship_moves(state: State, player: str, p: int, near_edges: list[int]) -> list[Action]:
     """move_ship: each movable ship (X6) to each edge legal without it (X7, X18)."""
     board = state.board
     out: list[Action] = []
@@ -256,7 +264,7 @@ def _ship_moves(state: State, player: str, p: int) -> list[Action]:
     pirate = set(board.hex_edges[state.pirate]) if state.pirate is not None else set()
     near = [
         e
-        for e in _near_edges(state, p)
+        for e in near_edges
         if board.edge_kind[e] != LAND and e not in pirate and not state.edge_piece[e]
     ]
     for source in ships:

@@ -565,6 +565,7 @@ def _read_player(c: Checker, state: State, q: int, raw: object) -> bool:
                 c.add(ipath, f"node {board.node_names[n]} already holds a building")
                 continue
             state.node_owner[n] = q
+            state.player_nodes[q].append(n)
             state.node_level[n] = level
             if level == SETTLEMENT:
                 state.settlements[q] += 1

@@ -46,6 +46,7 @@ class State:
         "pirate",
         "player",
         "player_edges",
+        "player_nodes",
         "players",
         "resume",
         "roads",
@@ -79,6 +80,7 @@ class State:
         self.edge_owner = [NONE] * len(board.edge_nodes)
         self.edge_piece = [0] * len(board.edge_nodes)
         self.player_edges: list[list[int]] = [[] for _ in range(n)]
+        self.player_nodes: list[list[int]] = [[] for _ in range(n)]  # buildings
         self.ship_new: set[int] = set()
         self.ship_closed: set[int] = set()
         self.node_owner = [NONE] * len(board.node_names)
@@ -122,6 +124,7 @@ class State:
         other.hands = [list(h) for h in self.hands]
         other.dev_cards = [list(d) for d in self.dev_cards]
         other.player_edges = [list(x) for x in self.player_edges]
+        other.player_nodes = [list(x) for x in self.player_nodes]
         other.svp = [list(x) for x in self.svp]
         other.home_islands = [list(x) for x in self.home_islands]
         for name in (
