@@ -148,6 +148,11 @@ class Board:
         self.hex_nodes = tuple(hex_nodes)
         self.hex_edges = tuple(tuple(sorted(renumber[e] for e in edges)) for edges in hex_edges)
         self.hex_is_land = tuple(h.terrain != "sea" for h in hexes)
+        edge_hexes: list[list[int]] = [[] for _ in pairs]
+        for h, edges in enumerate(self.hex_edges):
+            for e in edges:
+                edge_hexes[e].append(h)
+        self.edge_hexes: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in edge_hexes)
         node_hexes: list[list[int]] = [[] for _ in node_names]
         for h, nodes in enumerate(hex_nodes):
             for n in nodes:

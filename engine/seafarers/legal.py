@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.seafarers.board import LAND, SEA
-from engine.seafarers.game import attached, check, movable, robber_victims
+from engine.seafarers.game import attached, check, movable
 from engine.seafarers.refusals import Refused
 from engine.seafarers.rules import COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, RESOURCES
 from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, State
@@ -236,16 +236,32 @@ def _card_actions(state: State, player: str) -> list[Action]:
 
 
 def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[Action]:
-    """move_robber / move_pirate: every other hex of its kind, with each candidate (X17)."""
+    """move_robber / move_pirate: every other hex of its kind, with each candidate (X17): the
+    other players with a card and a building on a corner (robber) or a ship on a side (pirate)
+    — `game.robber_victims`, gathered here from the pieces in one pass."""
+    board = state.board
     kind = "move_pirate" if pirate else "move_robber"
     here = state.pirate if pirate else state.robber
-    out: list[Action] = []
-    for h, hx in enumerate(state.board.hexes):
-        if state.board.hex_is_land[h] == pirate or h == here:
+    around: dict[int, set[int]] = {}
+    for q in range(len(state.players)):
+        if q == p or not any(state.hands[q]):
             continue
-        victims = robber_victims(state, p, h, pirate)
+        if pirate:
+            for e in state.player_edges[q]:
+                if state.edge_piece[e] == SHIP:
+                    for h in board.edge_hexes[e]:
+                        around.setdefault(h, set()).add(q)
+        else:
+            for n in state.player_nodes[q]:
+                for h in board.node_hexes[n]:
+                    around.setdefault(h, set()).add(q)
+    out: list[Action] = []
+    for h, hx in enumerate(board.hexes):
+        if board.hex_is_land[h] == pirate or h == here:
+            continue
+        victims = around.get(h)
         if victims:
-            for q in victims:
+            for q in sorted(victims):
                 out.append(
                     {"type": kind, "player": player, "hex": hx.id, "steal_from": state.players[q]}
                 )
