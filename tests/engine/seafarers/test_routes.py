@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.seafarers.board import graph_board
-from engine.seafarers.routes import longest_route
+from engine.seafarers.routes import close_lines, longest_route
 from engine.seafarers.rules import Rules
 from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, State
 
@@ -85,3 +85,38 @@ def test_a_ring_cut_at_one_node_still_counts_whole() -> None:
     owners = [1] + [NONE] * (NODES - 1)
     state = make_state(ring, owners)
     assert longest_route(state, 0) == 6
+
+
+def closed_by_brute_force(state: State, p: int) -> set[int]:
+    """X5 read literally: every simple path of own ships between two different own buildings,
+    with no other player's building inside; the ships on any of them."""
+    nodes = state.board.edge_nodes
+    ships = [e for e in state.player_edges[p] if state.edge_piece[e] == SHIP]
+    found: set[int] = set()
+
+    def walk(n: int, start: int, seen: list[int], path: list[int]) -> None:
+        if path and state.node_owner[n] == p and n != start:
+            found.update(path)
+        if path and state.node_owner[n] not in (NONE, p):
+            return
+        for e in ships:
+            if e in path or n not in nodes[e]:
+                continue
+            a, b = nodes[e]
+            m = b if n == a else a
+            if m in seen:
+                continue
+            walk(m, start, [*seen, m], [*path, e])
+
+    for s in range(len(state.board.node_names)):
+        if state.node_owner[s] == p:
+            walk(s, s, [s], [])
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(networks, buildings)
+def test_closed_lines_agree_with_brute_force(network, owners) -> None:  # type: ignore[no-untyped-def]
+    state = make_state(network, owners)
+    for p in (0, 1):
+        assert set(close_lines(state, p)) == closed_by_brute_force(state, p)
