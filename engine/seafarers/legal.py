@@ -271,28 +271,40 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
 
 
 def _ship_moves(state: State, player: str, p: int, near_edges: list[int]) -> list[Action]:
-    """move_ship: each movable ship (X6) to each edge legal without it (X7, X18)."""
+    """move_ship: each movable ship (X6) to each edge legal without it (X7, X18): a target is
+    attached (X2) by an own building at one of its nodes, or by own ships there other than the
+    one lifted."""
     board = state.board
     out: list[Action] = []
     ships = [e for e in state.player_edges[p] if movable(state, p, e)]
     if not ships:
         return out
     pirate = set(board.hex_edges[state.pirate]) if state.pirate is not None else set()
-    near = [
-        e
-        for e in near_edges
-        if board.edge_kind[e] != LAND and e not in pirate and not state.edge_piece[e]
-    ]
+    owner = state.node_owner
+    edge_owner = state.edge_owner
+    piece = state.edge_piece
+    targets: list[tuple[int, bool, set[int]]] = []
+    for t in near_edges:
+        if board.edge_kind[t] == LAND or t in pirate or piece[t]:
+            continue
+        building = False
+        support: set[int] = set()
+        for n in board.edge_nodes[t]:
+            if owner[n] == p:
+                building = True
+                break
+            if owner[n] != NONE:
+                continue
+            for f in board.node_edges[n]:
+                if f != t and edge_owner[f] == p and piece[f] == SHIP:
+                    support.add(f)
+        if building or support:
+            targets.append((t, building, support))
     for source in ships:
         name = board.edge_name(source)
-        for target in near:
-            if attached(state, p, target, SHIP, without=source):
+        for t, building, support in targets:
+            if building or len(support) > 1 or source not in support:
                 out.append(
-                    {
-                        "type": "move_ship",
-                        "player": player,
-                        "from": name,
-                        "to": board.edge_name(target),
-                    }
+                    {"type": "move_ship", "player": player, "from": name, "to": board.edge_name(t)}
                 )
     return out
