@@ -13,9 +13,10 @@ def _edge(edge: Any) -> str:
     return "–".join(edge) if isinstance(edge, list) else str(edge)
 
 
-def _line(event: dict[str, Any]) -> str:
+def _line(event: dict[str, Any], viewer: str | None = None) -> str:
     kind = event["type"]
     who = event.get("player", "")
+    private = viewer is not None  # G5: stolen and bought cards only to the players concerned
     if kind == "rolled":
         a, b = event["dice"]
         return f"{who} rolls {a}+{b} = {event['total']}"
@@ -35,6 +36,8 @@ def _line(event: dict[str, Any]) -> str:
         piece = "the robber" if kind == "robber_moved" else "the pirate"
         return f"{who} moves {piece} from {event['from']} to {event['to']}"
     if kind == "stolen":
+        if private and viewer not in (event["by"], event["from"]):
+            return f"{event['by']} steals a card from {event['from']}"
         return f"{event['by']} steals {event['card']} from {event['from']}"
     if kind == "built":
         place = _edge(event["edge"]) if "edge" in event else event["node"]
@@ -45,6 +48,8 @@ def _line(event: dict[str, Any]) -> str:
     if kind == "route_closed":
         return f"{who}'s route closes: " + ", ".join(_edge(e) for e in event["ships"])
     if kind == "dev_card_bought":
+        if private and viewer != who:
+            return f"{who} buys a development card"
         return f"{who} buys a development card ({event['card']})"
     if kind == "dev_card_played":
         return f"{who} plays {event['card'].replace('_', ' ')}"
@@ -77,8 +82,9 @@ def _line(event: dict[str, Any]) -> str:
     return f"{who}: {kind}"
 
 
-def text_report(result: dict[str, Any]) -> str:
-    """One line per event, grouped by turn; refusals with code and message; the standings."""
+def text_report(result: dict[str, Any], viewer: str | None = None) -> str:
+    """One line per event, grouped by turn; refusals with code and message; the standings.
+    With a `viewer` (a player's id), what is private to others is shown as counts (G5)."""
     lines: list[str] = []
     refused = {r["action"]: r for r in result["refused"]}
     events_of: dict[int, list[dict[str, Any]]] = {}
@@ -97,7 +103,7 @@ def text_report(result: dict[str, Any]) -> str:
                 lines.append(f"Turn {event['number']} — {step['turn']['player']}")
                 continue
             moderator = " (sent by the moderator)" if event.get("by_moderator") else ""
-            lines.append(f"  {_line(event)}{moderator}")
+            lines.append(f"  {_line(event, viewer)}{moderator}")
     last = result["steps"][-1] if result["steps"] else result["start"]
     lines.append("Standings:")
     for player in result["state"]["players"]:

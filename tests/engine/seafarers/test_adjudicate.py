@@ -60,3 +60,16 @@ def test_an_invalid_file_exits_2_with_every_problem(tmp_path: Path) -> None:
 
 def test_the_same_file_gives_the_same_bytes() -> None:
     assert run(str(EXAMPLE))[0] == run(str(EXAMPLE))[0]
+
+
+def test_a_players_report_hides_what_is_private_to_others() -> None:
+    """G5: the stolen card shows to the thief and the victim only."""
+    from engine.seafarers import adjudicate
+    from engine.seafarers.report import text_report
+
+    result = adjudicate(json.loads(EXAMPLE.read_text()))
+    assert "blue steals wood from red" in text_report(result)
+    assert "blue steals wood from red" in text_report(result, viewer="red")
+    document = json.loads(EXAMPLE.read_text())
+    document["players"].append({"id": "white"})
+    assert "blue steals a card from red" in text_report(adjudicate(document), viewer="white")
