@@ -20,7 +20,14 @@ from typing import Any
 from engine.seafarers.board import LAND, SEA
 from engine.seafarers.game import attached, check, movable
 from engine.seafarers.refusals import Refused
-from engine.seafarers.rules import COST_CITY, COST_ROAD, COST_SETTLEMENT, COST_SHIP, RESOURCES
+from engine.seafarers.rules import (
+    COST_CITY,
+    COST_DEV,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    COST_SHIP,
+    RESOURCES,
+)
 from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, State
 
 Action = dict[str, Any]
@@ -187,9 +194,8 @@ def legal_actions(state: State, player: str) -> list[Action]:
                 out.append({"type": "build_city", "player": player, "node": board.node_names[n]})
     if not state.ship_moved:
         out.extend(_ship_moves(state, player, p, near))
-    buy = {"type": "buy_dev_card", "player": player}
-    if _ok(state, buy):
-        out.append(buy)
+    if state.deck and all(h >= c for h, c in zip(hand, COST_DEV, strict=True)):
+        out.append({"type": "buy_dev_card", "player": player})
     out.extend(_card_actions(state, player))
     rates = state.rates(p)
     for give in range(5):

@@ -234,6 +234,11 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
             continue
         harbours.append(Harbour(e, kind))
     board.harbours = tuple(harbours)
+    at_node: list[list[str]] = [[] for _ in board.node_names]
+    for harbour in harbours:
+        for end in board.edge_nodes[harbour.edge]:
+            at_node[end].append(harbour.kind)
+    board.node_harbours = tuple(tuple(kinds) for kinds in at_node)
     # islands
     islands: list[Island] = []
     node_island: list[str | None] = [None] * len(board.node_names)

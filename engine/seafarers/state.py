@@ -201,13 +201,11 @@ class State:
 
         generic = 4
         special: set[str] = set()
-        owner = self.node_owner
-        nodes = self.board.edge_nodes
-        for h in self.board.harbours:
-            a, b = nodes[h.edge]
-            if owner[a] == p or owner[b] == p:
-                if h.kind == "generic":
+        harbours = self.board.node_harbours
+        for n in self.player_nodes[p]:  # a harbour's nodes are its edge's ends (X11)
+            for kind in harbours[n]:
+                if kind == "generic":
                     generic = 3
                 else:
-                    special.add(h.kind)
+                    special.add(kind)
         return [2 if name in special else generic for name in RESOURCES]
