@@ -179,6 +179,9 @@ class Board:
         """The node a string names (any corner notation on a hex board), or None."""
         if not isinstance(text, str):
             return None
+        known = self.node_index.get(text)  # a canonical name, as every result writes it
+        if known is not None or not self.is_hex:
+            return known
         if self.is_hex:
             place = parse_place(text, CORNERS)
             if place is None:
