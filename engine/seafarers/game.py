@@ -153,7 +153,9 @@ def check_shape(action: object) -> None:
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
         ):
             raise _invalid("dice must be a pair of numbers 1–6")
-    if kind == "play_monopoly" and action["resource"] not in RES_INDEX:
+    if kind == "play_monopoly" and (
+        not isinstance(action["resource"], str) or action["resource"] not in RES_INDEX
+    ):
         raise _invalid(f"{action['resource']!r} is not a resource")
     if kind == "award_svp":
         points = action["points"]

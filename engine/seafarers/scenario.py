@@ -596,14 +596,14 @@ def _read_player(c: Checker, state: State, q: int, raw: object) -> bool:
             continue
         points = c.integer(join(tpath, "points"), token.get("points"), low=1)
         island = token.get("island")
-        if island is not None and island not in island_ids:
+        if island is not None and (not isinstance(island, str) or island not in island_ids):
             c.add(join(tpath, "island"), f"{island!r} names no island")
             continue
         if points is not None:
             state.svp[q].append((n, points, island))
     if "home_islands" in pl:
         for i, iid in enumerate(c.items(join(path, "home_islands"), pl["home_islands"])):
-            if iid not in island_ids:
+            if not isinstance(iid, str) or iid not in island_ids:
                 c.add(f"{path}.home_islands[{i}]", f"{iid!r} names no island")
             elif iid not in state.home_islands[q]:
                 state.home_islands[q].append(iid)
@@ -617,7 +617,7 @@ def _read_turn(c: Checker, state: State, raw: object) -> None:
         return
     c.keys("turn", turn, TURN_KEYS)
     player = turn.get("player")
-    if player not in state.pindex:
+    if not isinstance(player, str) or player not in state.pindex:
         c.add("turn.player", f"{player!r} is not a player in this game")
     else:
         state.player = state.pindex[player]
@@ -661,7 +661,7 @@ def _read_turn(c: Checker, state: State, raw: object) -> None:
         c.add("turn.setup_node", "setup_route needs the settlement just placed")
     winner = turn.get("winner")
     if winner is not None:
-        if winner not in state.pindex:
+        if not isinstance(winner, str) or winner not in state.pindex:
             c.add("turn.winner", f"{winner!r} is not a player in this game")
         else:
             state.winner = state.pindex[winner]
@@ -675,7 +675,7 @@ def _read_holders(c: Checker, state: State, raw: object) -> None:
     c.keys("holders", holders, frozenset({"longest_route", "largest_army"}))
     for key in ("longest_route", "largest_army"):
         value = holders.get(key)
-        if value is not None and value not in state.pindex:
+        if value is not None and (not isinstance(value, str) or value not in state.pindex):
             c.add(f"holders.{key}", f"{value!r} is not a player in this game")
             return
     route = holders.get("longest_route")
