@@ -256,6 +256,7 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
         c.unique(join(path, "id"), iid, island_ids, "island")
         members = _list(c, join(path, key), isl.get(key, []))
         island_nodes: list[int] = []
+        names: list[str] = []  # canonical: node names, or hex ids
         for j, m in enumerate(members):
             if is_graph:
                 n = board.node_of(m)
@@ -263,12 +264,14 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
                     c.add(f"{path}.nodes[{j}]", f"{m!r} is no node of this board")
                 else:
                     island_nodes.append(n)
+                    names.append(board.node_names[n])
             else:
                 hx = board.hex_of(m)
                 if hx is None:
                     c.add(f"{path}.hexes[{j}]", f"{m!r} is no hex of this board")
                 else:
                     island_nodes.extend(board.hex_nodes[hx])
+                    names.append(board.hexes[hx].id)
         for n in island_nodes:
             if node_island[n] is not None and node_island[n] != iid:
                 c.add(join(path, key), f"node {board.node_names[n]} lies on two islands")
@@ -276,8 +279,8 @@ def _read_board(c: Checker, raw: dict[str, Any]) -> Board | None:
         islands.append(
             Island(
                 iid,
-                None if is_graph else tuple(str(m) for m in members),
-                tuple(str(m) for m in members) if is_graph else None,
+                None if is_graph else tuple(names),
+                tuple(names) if is_graph else None,
             )
         )
     board.islands = tuple(islands)
