@@ -1,7 +1,7 @@
 """A campaign: its map, factions and their relations, and its turns (the world between turns
 lives in `fleets`; battle reports in `battles`).
 
-The engine's ids are the rows' `key`s; `campaign/mapping.py` is the only bridge between rows and
+The engine's ids are the rows' `key`s; `fleets/mapping.py` is the only bridge between rows and
 the engine's scenario documents.
 """
 
@@ -18,6 +18,9 @@ class Campaign(models.Model):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
     description = models.TextField(blank=True)
+    # The game the campaign is played by: a key of campaign/rulesets.py's registry. Everything
+    # the platform asks of the game goes through it; campaigns from before it are naval.
+    ruleset = models.CharField(max_length=40, default="naval", editable=False)
     rules = models.JSONField(default=dict, blank=True)  # the scenario format's `rules`
     auto_resolve = models.BooleanField(
         default=False, help_text="At the deadline, lock and resolve the turn (else notify me)."
