@@ -63,9 +63,9 @@ def build(config: Config) -> tuple[dict[int, str], dict[int, str], int]:
     each turn's expected result (resolved here, alone, before any worker) as canonical JSON, a
     digest of each campaign's world rows, and the number of ships."""
     from bench.generate import Spec
-    from campaign.mapping import orders_document, world_document
     from campaign.models import Turn
     from engine.naval import adjudicate
+    from fleets.mapping import orders_document, world_document
 
     expected, worlds, ships = {}, {}, 0
     for k in range(config.campaigns):
