@@ -19,6 +19,8 @@ from campaign.models import ArchivedResult, Turn
 from campaign.notifications import queue_bulletin
 from campaign.resolution import turn_resolve_task
 from campaign.rulesets import ruleset_of
+from campaign.transitions import ACTIONS as ACTIONS  # the table of transitions, read here too
+from campaign.transitions import PAST as PAST
 from campaign.transitions import TransitionError, User, acting_user, audit, transition
 
 Status = Turn.Status
