@@ -189,7 +189,8 @@ def wait_until_resolved(turn_ids: list[int], timeout: float) -> float:
 def check(expected: dict[int, str], worlds: dict[int, str]) -> list[str]:
     """What went wrong in this round (nothing, we hope)."""
     from battles.models import Battle
-    from campaign.models import AuditEntry, LedgerLine, Turn
+    from campaign.models import AuditEntry, Turn
+    from fleets.models import LedgerLine
 
     failures = []
     for turn in Turn.objects.filter(pk__in=expected).order_by("id"):

@@ -265,18 +265,6 @@ class ArchivedResult(models.Model):
     reason = models.TextField()
 
 
-class LedgerLine(models.Model):
-    """A treasury change of a resolved turn (income, hire, repair, upkeep, buy-out)."""
-
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="ledger")
-    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="ledger")
-    kind = models.CharField(max_length=20)  # the event: income, hired, repaired, upkeep_paid, …
-    amount = models.IntegerField()  # signed: what the treasury gained
-
-    class Meta:
-        ordering = ["turn", "faction", "id"]
-
-
 class AuditEntry(models.Model):
     """Every transition and every manual edit: who, what, why."""
 
