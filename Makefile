@@ -47,9 +47,10 @@ bench-scale-out: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 typecheck: venv
-	$(VENV)/bin/mypy engine/
+	$(VENV)/bin/mypy
 
 fmt: venv
 	$(VENV)/bin/ruff check --fix .

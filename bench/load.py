@@ -593,8 +593,8 @@ def drive(config: Config, players: list[Player], campaign_id: int, run: Run) -> 
 
 def check(players: list[Player], campaign: Any, run: Run) -> None:
     """The database against what the clients were told."""
-    from campaign.mapping import orders_document
     from campaign.models import Turn
+    from fleets.mapping import orders_document
     from fleets.models import Order
 
     turn = Turn.objects.get(campaign=campaign, number=1)

@@ -63,9 +63,9 @@ def build(config: Config) -> tuple[dict[int, str], dict[int, str], int]:
     each turn's expected result (resolved here, alone, before any worker) as canonical JSON, a
     digest of each campaign's world rows, and the number of ships."""
     from bench.generate import Spec
-    from campaign.mapping import orders_document, world_document
     from campaign.models import Turn
     from engine.naval import adjudicate
+    from fleets.mapping import orders_document, world_document
 
     expected, worlds, ships = {}, {}, 0
     for k in range(config.campaigns):
@@ -189,7 +189,8 @@ def wait_until_resolved(turn_ids: list[int], timeout: float) -> float:
 def check(expected: dict[int, str], worlds: dict[int, str]) -> list[str]:
     """What went wrong in this round (nothing, we hope)."""
     from battles.models import Battle
-    from campaign.models import AuditEntry, LedgerLine, Turn
+    from campaign.models import AuditEntry, Turn
+    from fleets.models import LedgerLine
 
     failures = []
     for turn in Turn.objects.filter(pk__in=expected).order_by("id"):

@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.html import format_html
 
-from campaign import dashboard
+from campaign import dashboard, rulesets
 from campaign.campaign_files import read_campaign_file
 from campaign.importing import ImportRefused, campaign_import
 from campaign.models import (
@@ -336,15 +336,12 @@ class CampaignAdmin(AuditedAdmin):
                 page(dashboard.progress),
                 name="campaign_turn_progress",
             ),
-            path(
-                "<int:campaign_id>/pirates/",
-                page(dashboard.accept_pirate_orders),
-                name="campaign_pirate_orders",
-            ),
-            path(
-                "<int:campaign_id>/order/",
-                page(dashboard.moderator_order),
-                name="campaign_moderator_order",
+            # Each game's own moderator actions (naval: the pirates' orders, an order for any
+            # faction), under the campaign's dashboard.
+            *(
+                path(f"<int:campaign_id>/{route}", page(view), name=name)
+                for ruleset in rulesets.ruleset_all()
+                for route, view, name in ruleset.moderator_views()
             ),
             path("import/", page(self.import_view), name="campaign_import"),
             *super().get_urls(),

@@ -1,13 +1,13 @@
 """The moderator's campaign dashboard, inside the admin: the turn's status and deadline, who has
 ordered, a button for each action the turn allows (with the reason asked for), the resolution's
-progress (polled with htmx), the draft result to review, and the pirates' suggested orders.
+progress (polled with htmx), and the game's own part (its ruleset's `moderator_context`; for
+naval, the draft result to review and the pirates' suggested orders: fleets/moderation.py).
 
 Function views; every one goes through `moderated_campaign`, the one permission-checked fetch.
 """
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
@@ -21,18 +21,14 @@ from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
-from campaign import lifecycle
+from campaign import lifecycle, transitions
 from campaign.deadlines import STALLED
-from campaign.mapping import orders_document, world_document
-from campaign.models import Campaign, Faction, Membership, Turn
+from campaign.models import Campaign, Membership, Turn
 from campaign.resolution import turn_progress
-from campaign.review import turn_review
-from campaign.selectors import campaign_names, factions_without_orders
-from engine.naval import Refusal, parse_scenario, suggest_pirate_orders
-from fleets.services import order_slot, order_submit
+from campaign.rulesets import ruleset_of
 
 # The lifecycle's actions a moderator takes (resolve and fail are the worker's).
-ACTIONS = tuple(a for a in lifecycle.ACTIONS if a not in ("resolve", "fail"))
+ACTIONS = tuple(a for a in transitions.ACTIONS if a not in ("resolve", "fail"))
 
 
 def moderated_campaign(request: HttpRequest, campaign_id: int) -> Campaign:
@@ -64,23 +60,17 @@ def dashboard(
         "title": f"{campaign.name}: dashboard",
     }
     if turn is not None:
-        context["actions"] = [a for a in ACTIONS if lifecycle.can(turn, a)]
+        context["actions"] = [a for a in ACTIONS if transitions.can(turn, a)]
         # A locked turn whose task never reached the queue (or was lost): send it again.
         context["queue_down"] = turn.status == Turn.Status.LOCKED and bool(turn.error)
         context["requeue"] = turn.status == Turn.Status.LOCKED and (
             context["queue_down"]
             or (turn.locked_at is not None and timezone.now() - turn.locked_at > STALLED)
         )
-        context["missing"] = factions_without_orders(turn)
-        context["ordered"] = sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o})
+        ruleset = ruleset_of(campaign)
+        context["missing"] = ruleset.seats_waiting(turn)
         context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
-        if turn.status in (Turn.Status.RESOLVED, Turn.Status.PUBLISHED) and turn.result:
-            context["review"] = turn_review(
-                turn.scenario or {}, turn.result, campaign_names(campaign.pk)
-            )
-        if turn.status == Turn.Status.OPEN:
-            context["pirate_orders"] = pirate_suggestions(campaign)
-            context["factions"] = campaign.factions.order_by("key")
+        context.update(ruleset.moderator_context(turn))  # the game's part: orders, review …
     context["audit"] = campaign.audit.select_related("user", "turn")[:15]
     return render(request, "admin/campaign/dashboard.html", context)
 
@@ -111,10 +101,10 @@ def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
             lifecycle.turn_rollback(turn, user=request.user, reason=reason)
         else:
             getattr(lifecycle, f"turn_{action}")(turn, user=request.user, reason=reason)
-    except (lifecycle.TransitionError, ValueError) as error:
+    except (transitions.TransitionError, ValueError) as error:
         messages.error(request, str(error))
         return HttpResponseRedirect(redirect)
-    past = {**lifecycle.PAST, "requeue": "queued again"}.get(action, action)
+    past = {**transitions.PAST, "requeue": "queued again"}.get(action, action)
     messages.success(request, f"Turn {turn.number}: {past}.")
     if action in ("lock", "retry"):  # its task was sent after the commit: did the queue take it?
         turn.refresh_from_db(fields=["status", "error"])
@@ -146,71 +136,6 @@ def progress(request: HttpRequest, campaign_id: int, turn_id: int) -> HttpRespon
     return response
 
 
-@require_POST
-def accept_pirate_orders(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """Give the pirates the engine's suggested orders (U3); the moderator may edit them after."""
-    campaign = moderated_campaign(request, campaign_id)
-    turn = campaign.current_turn
-    stale = stale_turn(request, campaign, turn)
-    if stale:
-        return stale
-    pirates = Faction.objects.filter(campaign=campaign, key=Faction.PIRATES).first()
-    if turn is None or pirates is None:
-        messages.error(request, "This campaign has no pirates to give orders to.")
-        return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
-    given = 0
-    for order in pirate_suggestions(campaign):
-        result = order_submit(
-            turn=turn, faction=pirates, order=order, user=request.user, slot=order_slot(order)
-        )
-        given += 0 if isinstance(result, Refusal) else 1
-    lifecycle.audit(turn, user=request.user, action="pirate_orders", given=given)
-    messages.success(request, f"{given} pirate order(s) given.")
-    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
-
-
-@require_POST
-def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """The moderator gives or corrects an order for any faction (pirates included), written as
-    in a scenario file; it goes through the same checks as a player's."""
-    campaign = moderated_campaign(request, campaign_id)
-    turn = campaign.current_turn
-    stale = stale_turn(request, campaign, turn)
-    if stale:
-        return stale
-    key = request.POST.get("faction", "")
-    faction = (  # (no key has a NUL, and PostgreSQL cannot even compare one)
-        None if "\x00" in key else Faction.objects.filter(campaign=campaign, key=key).first()
-    )
-    try:
-        order = json.loads(request.POST.get("order", ""))
-    except json.JSONDecodeError as error:
-        order, problem = None, f"That is not an order in JSON: {error.msg}."
-    except (RecursionError, ValueError):  # nested too deep; a number too long
-        order, problem = None, "That is not an order this tool reads."
-    else:
-        problem = None if isinstance(order, dict) else "An order is a JSON object."
-    if turn is None or faction is None:
-        problem = "Choose a faction."
-    if problem is None and isinstance(order, dict):
-        result = order_submit(turn=turn, faction=faction, order=order, user=request.user)
-        if isinstance(result, Refusal):
-            problem = f"Refused ({result.code}): {result.message}"
-        else:
-            lifecycle.audit(
-                turn,
-                user=request.user,
-                action="moderator_order",
-                reason=request.POST.get("reason", ""),
-                faction=faction.key,
-                order=order,
-            )
-            messages.success(request, f"Order recorded for {faction.name}.")
-    if problem:
-        messages.error(request, problem)
-    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
-
-
 def stale_turn(request: HttpRequest, campaign: Campaign, current: Turn | None) -> Any:
     """The dashboard's forms name the turn they were shown for (`turn`): another campaign's turn
     is a 404; an earlier turn of this one (the page was stale: a second click, another tab) is
@@ -229,9 +154,9 @@ def stale_turn(request: HttpRequest, campaign: Campaign, current: Turn | None) -
     if current is not None and shown.pk == current.pk:
         return None
     action = request.resolver_match.kwargs.get("action", "") if request.resolver_match else ""
-    if action in ACTIONS and shown.status == lifecycle.ACTIONS[action][1]:
+    if action in ACTIONS and shown.status == transitions.ACTIONS[action][1]:
         # Done already, by a second click or another moderator: say so, and who did it.
-        messages.error(request, lifecycle.refusal(shown, action, shown.status))
+        messages.error(request, transitions.refusal(shown, action, shown.status))
     else:
         messages.error(
             request,
@@ -239,10 +164,6 @@ def stale_turn(request: HttpRequest, campaign: Campaign, current: Turn | None) -
             "Look at it again and repeat if still wanted.",
         )
     return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
-
-
-def pirate_suggestions(campaign: Campaign) -> list[dict[str, Any]]:
-    return suggest_pirate_orders(parse_scenario(world_document(campaign)).world)
 
 
 def _deadline(text: str) -> datetime:

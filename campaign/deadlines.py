@@ -8,15 +8,24 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from celery import shared_task
 from django.db.models import Q
 from django.utils import timezone
 
 from campaign.lifecycle import QUEUE_DOWN, turn_lock, turn_requeue
 from campaign.models import AuditEntry, Membership, Turn
 from campaign.notifications import remind, tell_moderators
-from campaign.selectors import factions_without_orders
+from campaign.rulesets import ruleset_of
 
 STALLED = timedelta(minutes=15)  # far longer than any resolution takes (docs/benchmarks.md)
+
+
+@shared_task(name="campaign.tasks.deadlines_task", acks_late=True)  # beat names it so
+def deadlines_task() -> dict[str, int]:
+    """Every few minutes (Celery beat): lock turns past their deadline (or tell the moderator),
+    remind players who have not ordered, and queue again resolutions that never reached a
+    worker."""
+    return check_deadlines()
 
 
 def check_deadlines() -> dict[str, int]:
@@ -50,7 +59,7 @@ def check_deadlines() -> dict[str, int]:
         assert turn.deadline is not None
         if turn.deadline - timedelta(hours=turn.campaign.reminder_hours) > now:
             continue
-        missing = factions_without_orders(turn)
+        missing = ruleset_of(turn.campaign).seats_waiting(turn)
         remind(
             _emails(turn, Q(faction__in=missing)),
             campaign=turn.campaign.name,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.mapping import orders_document, world_document
 from campaign.models import Turn
+from campaign.rulesets import ruleset_of
 
 
 def turn_scenario(turn: Turn) -> dict[str, Any]:
@@ -13,8 +13,4 @@ def turn_scenario(turn: Turn) -> dict[str, Any]:
     stand for a turn still open."""
     if turn.scenario is not None:
         return dict(turn.scenario)
-    document = world_document(turn.campaign)
-    if turn.seed is not None:
-        document["seed"] = turn.seed
-    document["orders"] = orders_document(turn)
-    return document
+    return ruleset_of(turn.campaign).turn_document(turn, seed=turn.seed)

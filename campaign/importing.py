@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaign.campaign_files import CampaignFile
-from campaign.mapping import apply_state
 from campaign.models import (
     Adjacency,
     AuditEntry,
@@ -17,6 +16,7 @@ from campaign.models import (
     ShipType,
     Turn,
 )
+from campaign.rulesets import ruleset_of
 from engine.naval import parse_scenario, state_to_dict
 
 
@@ -105,7 +105,7 @@ def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
         for t in doc.get("ship_types") or []
     )
     # The fleets as the engine reads them: every default (health, owner, …) filled in.
-    apply_state(campaign, state_to_dict(parse_scenario(doc).world))
+    ruleset_of(campaign).state_apply(campaign, state_to_dict(parse_scenario(doc).world))
     Turn.objects.create(campaign=campaign, number=1)
     AuditEntry.objects.create(
         campaign=campaign,

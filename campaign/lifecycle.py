@@ -12,38 +12,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
-from campaign.mapping import apply_state, orders_document, world_document
-from campaign.models import ArchivedResult, AuditEntry, Turn
+from campaign.models import ArchivedResult, Turn
+from campaign.notifications import queue_bulletin
+from campaign.resolution import turn_resolve_task
+from campaign.rulesets import ruleset_of
+from campaign.transitions import ACTIONS as ACTIONS  # the table of transitions, read here too
+from campaign.transitions import PAST as PAST
+from campaign.transitions import TransitionError, User, acting_user, audit, transition
 
 Status = Turn.Status
-User = AbstractBaseUser | AnonymousUser | None
-
-# Each action: the statuses it may start from, and where it takes the turn.
-ACTIONS: dict[str, tuple[frozenset[str], str]] = {
-    "open": (frozenset({Status.DRAFT}), Status.OPEN),
-    "lock": (frozenset({Status.OPEN}), Status.LOCKED),
-    "reopen": (frozenset({Status.LOCKED, Status.FAILED}), Status.OPEN),
-    "resolve": (frozenset({Status.LOCKED}), Status.RESOLVED),  # the worker
-    "fail": (frozenset({Status.LOCKED}), Status.FAILED),  # the worker
-    "retry": (frozenset({Status.FAILED}), Status.LOCKED),
-    "publish": (frozenset({Status.RESOLVED}), Status.PUBLISHED),
-    "rollback": (frozenset({Status.RESOLVED, Status.PUBLISHED}), Status.OPEN),
-}
-PAST = {
-    "open": "opened",
-    "lock": "locked",
-    "reopen": "reopened",
-    "resolve": "resolved",
-    "fail": "marked failed",
-    "retry": "retried",
-    "publish": "published",
-    "rollback": "rolled back",
-}
-
 
 # What the moderator reads when a locked turn's task could not be sent (stored as its error).
 QUEUE_DOWN = (
@@ -53,74 +33,6 @@ QUEUE_DOWN = (
 )
 
 logger = logging.getLogger(__name__)
-
-
-class TransitionError(Exception):
-    """A transition that is not allowed now, with a message for the moderator."""
-
-
-def can(turn: Turn, action: str) -> bool:
-    """Whether the action is allowed from the turn's status (the dashboard offers these)."""
-    return turn.status in ACTIONS[action][0]
-
-
-def audit(turn: Turn, *, user: User, action: str, reason: str = "", **detail: Any) -> None:
-    AuditEntry.objects.create(
-        campaign_id=turn.campaign_id,
-        turn=turn,
-        user=_real(user),
-        action=action,
-        reason=reason,
-        detail=detail,
-    )
-
-
-def transition(turn: Turn, *, action: str, user: User, reason: str = "", **fields: Any) -> Turn:
-    """Carry out the action if the turn's status allows it and nobody moved the turn first
-    (compare-and-set: UPDATE … WHERE status = the status we saw); write the audit entry."""
-    starts, to = ACTIONS[action]
-    if turn.status not in starts:
-        raise TransitionError(refusal(turn, action, turn.status))
-    moved = Turn.objects.filter(pk=turn.pk, status=turn.status).update(status=to, **fields)
-    if moved != 1:  # someone moved it since this turn was read: say where it is now
-        now = Turn.objects.filter(pk=turn.pk).values_list("status", flat=True).first()
-        raise TransitionError(refusal(turn, action, now or "deleted", raced=True))
-    audit(turn, user=user, action=action, reason=reason, **{"from": turn.status, "to": to})
-    # The instance follows what was written; only computed values (F expressions) are read back,
-    # so a turn's large scenario and result are not loaded again.
-    computed = [name for name, value in fields.items() if hasattr(value, "resolve_expression")]
-    for name, value in fields.items():
-        if name not in computed:
-            setattr(turn, name, value)
-    turn.status = to
-    if computed:
-        turn.refresh_from_db(fields=computed)
-    return turn
-
-
-def refusal(turn: Turn, action: str, status: str, *, raced: bool = False) -> str:
-    """Why the action was not done, in the moderator's words. When the turn already is where the
-    action would take it (a second click, a second moderator), say so and who did it."""
-    to = ACTIONS[action][1]
-    if status == to:
-        done = (
-            AuditEntry.objects.filter(turn_id=turn.pk, action=action)
-            .select_related("user")
-            .order_by("-id")
-            .first()
-        )
-        who = (
-            f" ({PAST[action]} by {done.user or 'the system'} at {done.created_at:%H:%M:%S} UTC)"
-            if done
-            else ""
-        )
-        return f"Nothing done: turn {turn.number} is already {to}{who}."
-    if raced:
-        return (
-            f"Nothing done: turn {turn.number} was changed by someone else a moment ago "
-            f"(it is now {status}); reload the page."
-        )
-    return f"A {status} turn cannot be {PAST[action]}."
 
 
 @transaction.atomic
@@ -155,7 +67,7 @@ def turn_lock(turn: Turn, *, user: User, reason: str = "") -> Turn:
     (`fleets.services.order_submit` holds the row while it writes)."""
     Turn.objects.select_for_update().filter(pk=turn.pk).values_list("status").first()
     seed = turn.seed if turn.seed is not None else secrets.randbits(31)
-    scenario = {**world_document(turn.campaign), "seed": seed, "orders": orders_document(turn)}
+    scenario = ruleset_of(turn.campaign).turn_document(turn, seed=seed)
     turn = transition(
         turn,
         user=user,
@@ -195,14 +107,6 @@ def turn_requeue(turn: Turn, *, user: User, reason: str = "") -> bool:
     return send_resolution(turn.pk)
 
 
-def turn_fail(turn_id: int, *, error: str) -> None:
-    """The worker gave up: the moderator sees the error and a retry button."""
-    with transaction.atomic():
-        turn = Turn.objects.filter(pk=turn_id).first()
-        if turn is not None and turn.status == Status.LOCKED:
-            transition(turn, user=None, action="fail", error=error[:4000])
-
-
 @transaction.atomic
 def turn_publish(turn: Turn, *, user: User, reason: str = "") -> Turn:
     """Players see the result; the world takes the result's state; the next turn opens."""
@@ -213,12 +117,10 @@ def turn_publish(turn: Turn, *, user: User, reason: str = "") -> Turn:
         reason=reason,
         published_at=timezone.now(),
     )
-    apply_state(turn.campaign, result_state(turn))
+    ruleset_of(turn.campaign).state_apply(turn.campaign, result_state(turn))
     following = Turn.objects.create(campaign=turn.campaign, number=turn.number + 1)
     turn_open(following, user=user)
-    from campaign.notifications import queue_bulletin  # the webhook goes out after the commit
-
-    queue_bulletin(turn)
+    queue_bulletin(turn)  # the webhook goes out after the commit
     return turn
 
 
@@ -245,13 +147,13 @@ def turn_rollback(turn: Turn, *, user: User, reason: str) -> Turn:
     )
     if was_published:
         assert scenario is not None
-        apply_state(turn.campaign, scenario)  # the world as it was when the turn locked
+        # The world as it was when the turn locked.
+        ruleset_of(turn.campaign).state_apply(turn.campaign, scenario)
         later.update(archived=True)
     ArchivedResult.objects.create(
-        turn=turn, scenario=scenario, result=result, archived_by=_real(user), reason=reason
+        turn=turn, scenario=scenario, result=result, archived_by=acting_user(user), reason=reason
     )
-    turn.ledger.all().delete()
-    turn.battles.all().delete()
+    ruleset_of(turn.campaign).result_rows_delete(turn)
     return turn
 
 
@@ -277,8 +179,6 @@ def send_resolution(turn_id: int) -> bool:
     down or stuck must neither hang the request nor undo the lock: the send gets a bounded
     connection (a few seconds at most, one retry) and, if it fails, the locked turn records
     QUEUE_DOWN for the dashboard; the periodic check (or 'Queue again') sends it later."""
-    from campaign.tasks import turn_resolve_task
-
     try:
         if turn_resolve_task.app.conf.task_always_eager:  # the embedded default: no broker
             turn_resolve_task.delay(turn_id)
@@ -300,7 +200,3 @@ def send_resolution(turn_id: int) -> bool:
         return False
     Turn.objects.filter(pk=turn_id, status=Status.LOCKED).exclude(error="").update(error="")
     return True
-
-
-def _real(user: User) -> Any:
-    return user if user is not None and getattr(user, "is_authenticated", False) else None

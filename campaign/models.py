@@ -1,7 +1,7 @@
 """A campaign: its map, factions and their relations, and its turns (the world between turns
 lives in `fleets`; battle reports in `battles`).
 
-The engine's ids are the rows' `key`s; `campaign/mapping.py` is the only bridge between rows and
+The engine's ids are the rows' `key`s; `fleets/mapping.py` is the only bridge between rows and
 the engine's scenario documents.
 """
 
@@ -18,6 +18,9 @@ class Campaign(models.Model):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
     description = models.TextField(blank=True)
+    # The game the campaign is played by: a key of campaign/rulesets.py's registry. Everything
+    # the platform asks of the game goes through it; campaigns from before it are naval.
+    ruleset = models.CharField(max_length=40, default="naval", editable=False)
     rules = models.JSONField(default=dict, blank=True)  # the scenario format's `rules`
     auto_resolve = models.BooleanField(
         default=False, help_text="At the deadline, lock and resolve the turn (else notify me)."
@@ -260,18 +263,6 @@ class ArchivedResult(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     reason = models.TextField()
-
-
-class LedgerLine(models.Model):
-    """A treasury change of a resolved turn (income, hire, repair, upkeep, buy-out)."""
-
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="ledger")
-    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="ledger")
-    kind = models.CharField(max_length=20)  # the event: income, hired, repaired, upkeep_paid, …
-    amount = models.IntegerField()  # signed: what the treasury gained
-
-    class Meta:
-        ordering = ["turn", "faction", "id"]
 
 
 class AuditEntry(models.Model):

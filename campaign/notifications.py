@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
+from celery import shared_task
 from django.core.mail import send_mail
 from django.db import transaction
 
@@ -20,8 +21,6 @@ def queue_bulletin(turn: Turn) -> None:
     """After the commit, post the bulletin if the campaign has a webhook."""
     if not turn.campaign.webhook_url:
         return
-    from campaign.tasks import post_bulletin_task
-
     turn_id = turn.pk
     transaction.on_commit(lambda: post_bulletin_task.delay(turn_id))
 
@@ -73,3 +72,8 @@ def tell_moderators(addresses: list[str], *, campaign: str, number: int) -> None
             from_email=None,
             recipient_list=addresses,
         )
+
+
+@shared_task(name="campaign.tasks.post_bulletin_task", acks_late=True, max_retries=3)
+def post_bulletin_task(turn_id: int) -> None:
+    post_bulletin(turn_id)

@@ -7,28 +7,35 @@ number of statements. A worker killed at any point leaves the turn locked, and a
 identical result; a second delivery finds the turn resolved and does nothing. Each start is
 counted on the turn first, so a turn that kills its worker every time is failed after
 RESOLUTION_STARTS starts instead of being delivered again for ever.
+
+`turn_resolve_task` is the Celery interface (ecosystem-reliability.md §2): late acknowledgement
+(a killed worker's task is delivered again), bounded retries with back-off on database errors,
+and after the last one the turn is marked failed, never left half-done. Nothing here loops: a
+turn that does not exist ends the task, any other error marks the turn failed, and a turn whose
+worker dies every time is failed after RESOLUTION_STARTS starts.
 """
 
 from __future__ import annotations
 
 import logging
+import traceback
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from battles.models import Battle
-from campaign.bulk import insert_rows
 from campaign.gc_pause import cyclic_gc_paused
-from campaign.lifecycle import transition
-from campaign.models import Faction, LedgerLine, Turn
-from engine.naval import adjudicate
+from campaign.models import Turn
+from campaign.rulesets import ruleset_of
+from campaign.transitions import transition
 
 Status = Turn.Status
 PROGRESS_SECONDS = 3600
+RETRYABLE = (OperationalError, InterfaceError)
 logger = logging.getLogger(__name__)
 
 
@@ -61,7 +68,7 @@ def _report(turn_id: int, phase: str, percent: int) -> None:
 
 def turn_resolve(*, turn_id: int) -> str:
     """Resolve the turn if it is still locked: "resolved", or "skipped" when it is not."""
-    turn = Turn.objects.get(pk=turn_id)
+    turn = Turn.objects.select_related("campaign").get(pk=turn_id)
     if turn.status != Status.LOCKED or turn.scenario is None:
         return "skipped"
     # Count the start first: a turn whose worker dies every time (redelivered by
@@ -73,9 +80,10 @@ def turn_resolve(*, turn_id: int) -> str:
             "stopped each time (killed, or out of memory?). Nothing was written. Look at the "
             "worker's log, then press Retry."
         )
+    ruleset = ruleset_of(turn.campaign)
     _report(turn_id, "resolving the turn", 10)
     with cyclic_gc_paused():
-        result = adjudicate(turn.scenario)
+        result = ruleset.advance(turn.scenario)
     _report(turn_id, "writing the result", 70)
     with cyclic_gc_paused(), transaction.atomic():
         # Claim: still locked? (a row lock on PostgreSQL; SQLite's IMMEDIATE transactions
@@ -83,7 +91,7 @@ def turn_resolve(*, turn_id: int) -> str:
         turn = Turn.objects.select_for_update().only("id", "campaign_id", "status").get(pk=turn_id)
         if turn.status != Status.LOCKED:
             return "skipped"
-        write_result_rows(turn, result)
+        ruleset.result_rows_write(turn, result)
         transition(
             turn,
             user=None,
@@ -96,35 +104,43 @@ def turn_resolve(*, turn_id: int) -> str:
     return "resolved"
 
 
-def write_result_rows(turn: Turn, result: dict[str, Any]) -> None:
-    """Battle and ledger rows, for lists and queries (the events themselves, every die included,
-    are in the result): three statements in all."""
-    events = result["events"]
-    battles = [(index, e) for index, e in enumerate(events) if e["type"] == "battle"]
-    insert_rows(
-        Battle,
-        ["turn", "seq", "province", "step", "winner", "outcome", "rounds", "event"],
-        [
-            (
-                turn.pk,
-                n,
-                b["province"],
-                b["step"],
-                b["winner"] or "",
-                b["outcome"],
-                len(b["rounds"]),
-                index,
+def turn_fail(turn_id: int, *, error: str) -> None:
+    """The worker gave up: the moderator sees the error and a retry button."""
+    with transaction.atomic():
+        turn = Turn.objects.filter(pk=turn_id).first()
+        if turn is not None and turn.status == Status.LOCKED:
+            transition(turn, user=None, action="fail", error=error[:4000])
+
+
+@shared_task(
+    name="campaign.tasks.turn_resolve_task",  # its name since issue 3: queued ones still run
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    max_retries=None,
+)
+def turn_resolve_task(self, turn_id: int) -> str:  # type: ignore[no-untyped-def]
+    retries = settings.RESOLUTION_RETRIES
+    try:
+        return turn_resolve(turn_id=turn_id)
+    except Turn.DoesNotExist:
+        return "missing"  # a wrong id, or a turn deleted since: nothing to resolve or retry
+    except RETRYABLE as error:
+        if self.request.retries >= retries:
+            turn_fail(
+                turn_id,
+                error=(
+                    f"The database failed {retries + 1} times while this turn was being "
+                    "resolved, so nothing was written (the turn is exactly as it was locked). "
+                    f"Press Retry once the database is healthy again. The last error: {error}"
+                ),
             )
-            for n, (index, b) in enumerate(battles)
-        ],
-    )
-    faction_id = dict(Faction.objects.filter(campaign_id=turn.campaign_id).values_list("key", "id"))
-    insert_rows(
-        LedgerLine,
-        ["turn", "faction", "kind", "amount"],
-        [
-            (turn.pk, faction_id[e["faction"]], e["type"], e["amount"])
-            for e in events
-            if "amount" in e
-        ],
-    )
+            raise
+        countdown = min(60, 2**self.request.retries)
+        raise self.retry(exc=error, countdown=countdown, max_retries=retries) from error
+    except WorkerKeptDying as error:
+        turn_fail(turn_id, error=str(error))
+        raise
+    except Exception:
+        turn_fail(turn_id, error=traceback.format_exc())
+        raise

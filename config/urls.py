@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth
 from django.urls import path
 
 from campaign import views as campaign_views
+from fleets import map_views as fleet_map_views
 from fleets import views as fleet_views
 from fleets.api import api
 from rulebook import views as rulebook_views
@@ -25,7 +26,7 @@ urlpatterns = [
         name="fleet_withdraw",
     ),
     path("c/<slug:slug>/economy/<str:kind>/", fleet_views.economy_order, name="economy_order"),
-    path("c/<slug:slug>/map.svg", campaign_views.campaign_map, name="campaign_map"),
+    path("c/<slug:slug>/map.svg", fleet_map_views.campaign_map, name="campaign_map"),
     path("c/<slug:slug>/turns/", campaign_views.turns, name="turns"),
     path("c/<slug:slug>/turns/<int:number>/", campaign_views.turn_report, name="turn_report"),
     path(
@@ -40,7 +41,7 @@ urlpatterns = [
         {"fmt": "bbcode"},
         name="turn_report_bbcode",
     ),
-    path("c/<slug:slug>/turns/<int:number>/map.svg", campaign_views.turn_map, name="turn_map"),
+    path("c/<slug:slug>/turns/<int:number>/map.svg", fleet_map_views.turn_map, name="turn_map"),
     path("c/<slug:slug>/api-key/", fleet_views.api_key, name="api_key"),
     path("rules/<slug:key>/", rulebook_views.rulebook, name="rulebook"),
     path("api/", api.urls),

@@ -1,4 +1,5 @@
-"""The world between turns: fleets and their ships, and the orders given for a turn."""
+"""The world between turns: fleets and their ships, the orders given for a turn, and the treasury
+lines of resolved turns."""
 
 from __future__ import annotations
 
@@ -93,3 +94,18 @@ class ApiToken(models.Model):
     digest = models.CharField(max_length=64, unique=True)  # sha256 of the key
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
+
+
+class LedgerLine(models.Model):
+    """A treasury change of a resolved turn (income, hire, repair, upkeep, buy-out)."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="ledger")
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="ledger")
+    kind = models.CharField(max_length=20)  # the event: income, hired, repaired, upkeep_paid, …
+    amount = models.IntegerField()  # signed: what the treasury gained
+
+    class Meta:
+        # Naval, so the naval app's; its table keeps the name it had in campaign/ (migrations
+        # campaign 0004 and fleets 0004 move the model, not the rows).
+        db_table = "campaign_ledgerline"
+        ordering = ["turn", "faction", "id"]

@@ -13,34 +13,30 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
 
-from campaign.mapping import orders_document, world_document
 from campaign.models import Campaign, Faction, Membership, Turn
+from campaign.selectors import membership_get as membership_get  # the players' fetch
 from engine.naval import LegalOrders, World, legal_orders, parse_scenario
 from engine.naval.fog import visible_fleets, watched_seas
 from engine.naval.orders import ECONOMY_ORDER_TYPES
-from fleets.models import Fleet
+from fleets.mapping import orders_document, world_document
+from fleets.models import Fleet, Order
 
 User = AbstractBaseUser | AnonymousUser
 
 
-def membership_get(user: User, slug: str) -> Membership:
-    """The user's membership of the campaign (a player's, or the moderator's); 404 otherwise,
-    so that a campaign's existence is not given away."""
-    if not user.is_authenticated or "\x00" in slug:  # (PostgreSQL cannot even compare a NUL)
-        raise Http404("No such campaign.")
-    membership = (
-        Membership.objects.select_related("campaign", "faction")
-        .filter(user=user, campaign__slug=slug)
-        .first()
+def factions_without_orders(turn: Turn) -> list[Faction]:
+    """Factions with fleets that have given no order this turn (their fleets will hold)."""
+    with_fleets = set(
+        Fleet.objects.filter(campaign_id=turn.campaign_id).values_list("owner_id", flat=True)
     )
-    if membership is None and getattr(user, "is_superuser", False):
-        # A superuser sees any campaign as its moderator would (not saved).
-        campaign = Campaign.objects.filter(slug=slug).first()
-        if campaign is not None:
-            return Membership(user=user, campaign=campaign, role=Membership.Role.MODERATOR)
-    if membership is None:
-        raise Http404("No such campaign.")
-    return membership
+    ordered = set(
+        Order.objects.filter(turn=turn, withdrawn=False).values_list("faction_id", flat=True)
+    )
+    return list(
+        Faction.objects.filter(campaign_id=turn.campaign_id, id__in=with_fleets - ordered)
+        .exclude(key=Faction.PIRATES)
+        .order_by("key")
+    )
 
 
 def fleet_get_for_player(membership: Membership, key: str) -> Fleet:

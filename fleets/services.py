@@ -12,10 +12,10 @@ from typing import Any
 from django.db import connection, transaction
 
 from campaign.campaign_files import encodable
-from campaign.mapping import world_document
 from campaign.models import Faction, Turn
 from engine.naval import Refusal, World, parse_scenario, validate_order
 from engine.naval.orders import FLEET_ORDER_TYPES
+from fleets.mapping import world_document
 from fleets.models import Fleet, Order
 
 NOT_OPEN = "invalid_order"

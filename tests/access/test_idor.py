@@ -217,7 +217,7 @@ def test_joining_a_fleet_follows_the_rulebook(client, people, unchanged, open_sk
 def test_the_api_cannot_withdraw_another_factions_order(client, people, open_skirmish) -> None:
     """Slots are the turn's ("repair:s1" is the Swedes' repair): withdrawing one is refused, and
     the Swedish order still counts."""
-    from campaign.mapping import orders_document
+    from fleets.mapping import orders_document
 
     Order.objects.create(
         turn=open_skirmish.current_turn,

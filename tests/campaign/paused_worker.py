@@ -31,6 +31,7 @@ from django.db import connection  # noqa: E402
 
 import campaign.resolution as resolution  # noqa: E402
 from config.celery import app  # noqa: E402
+from fleets.ruleset import NAVAL  # noqa: E402
 
 marker = Path(os.environ["PAUSE_MARKER"])
 release = Path(f"{marker}.go")
@@ -56,10 +57,11 @@ def pause(turn_id: int) -> None:
     release.unlink(missing_ok=True)
 
 
+# The naval ruleset's steps, as the platform's resolution calls them (campaign/rulesets.py).
 adjudicate, report, write_result_rows = (
-    resolution.adjudicate,
+    NAVAL.advance,
     resolution._report,
-    resolution.write_result_rows,
+    NAVAL.result_rows_write,
 )
 turn_being_resolved: list[int] = []
 
@@ -84,8 +86,8 @@ def write_then_pause(turn, result):  # type: ignore[no-untyped-def]
 
 
 resolution._report = report_then_pause
-resolution.adjudicate = adjudicate_with_pause
-resolution.write_result_rows = write_then_pause
+NAVAL.advance = adjudicate_with_pause  # type: ignore[method-assign]
+NAVAL.result_rows_write = write_then_pause  # type: ignore[method-assign]
 app.worker_main(
     [
         "worker",

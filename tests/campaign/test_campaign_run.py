@@ -8,13 +8,13 @@ import pytest
 
 from campaign import lifecycle
 from campaign.campaign_files import read_campaign_file
-from campaign.dashboard import pirate_suggestions
 from campaign.importing import campaign_import
-from campaign.mapping import world_document
 from campaign.models import Campaign, Faction, Turn
 from campaign.scenario_files import read_scenario_document
 from engine.naval import adjudicate, legal_orders, parse_scenario
+from fleets.mapping import world_document
 from fleets.models import Ship
+from fleets.moderation import pirate_suggestions
 from fleets.services import order_submit
 
 BALTIC = Path(__file__).resolve().parents[2] / "examples" / "baltic.campaign.yaml"

@@ -130,7 +130,7 @@ def test_a_failing_resolution_marks_the_turn_failed_and_retry_resolves_it(skirmi
 
 @pytest.mark.django_db
 def test_publishing_from_the_dashboard_reads_only_the_results_state(skirmish) -> None:
-    from campaign.mapping import world_document
+    from fleets.mapping import world_document
     from tests.conftest import resolve_with_the_swedes_attacking
 
     state = resolve_with_the_swedes_attacking(skirmish).result["state"]

@@ -17,11 +17,11 @@ from battles.models import Battle
 from bench.generate import Spec
 from bench.service import generated_campaign
 from campaign import lifecycle
-from campaign.mapping import orders_document, world_document
-from campaign.models import AuditEntry, LedgerLine, Turn
+from campaign.models import AuditEntry, Turn
 from config.celery import app
 from engine.naval import adjudicate
-from fleets.models import Fleet, Ship
+from fleets.mapping import orders_document, world_document
+from fleets.models import Fleet, LedgerLine, Ship
 from tests.campaign.workers import WORKER, canonical, log_of, stop, worker_process
 
 pytestmark = [pytest.mark.queue, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -100,7 +100,7 @@ def test_an_order_can_be_changed_and_withdrawn(client, people) -> None:
         "withdrawn",
     ]
     turn = people["danes"].memberships.get().campaign.current_turn
-    from campaign.mapping import orders_document
+    from fleets.mapping import orders_document
 
     assert orders_document(turn) == []
 

@@ -19,10 +19,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from campaign.mapping import orders_document, world_document
 from config.wsgi import application
 from engine.naval import parse_scenario, validate_order
 from fleets.api import api
+from fleets.mapping import orders_document, world_document
 from fleets.models import Order
 from fleets.services import token_issue
 from tests.fuzz.profile import FUZZ

@@ -17,10 +17,10 @@ from django.test import Client
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from campaign.mapping import orders_document, world_document
 from campaign.models import Campaign, Faction
 from engine.naval import parse_scenario, validate_order
 from engine.naval.refusals import CODES
+from fleets.mapping import orders_document, world_document
 from fleets.models import ApiToken, Fleet, Order, Ship
 from tests.fuzz.profile import FUZZ
 

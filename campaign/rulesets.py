@@ -1,0 +1,145 @@
+"""The seam between the platform and a game: what a ruleset provides, and the registry of them.
+
+The platform (this app: campaigns, memberships, turns and their lifecycle, the audit log,
+deadlines, notifications) runs any game the same way and never asks which game it is running; it
+asks the game, through `ruleset_of(campaign)`. A ruleset's own app registers it when Django
+starts (its AppConfig.ready()), so the platform imports no game: `naval` is registered by
+`fleets` (fleets/ruleset.py), the seafaring game will register itself the same way.
+
+Django's models are `Any` here (no django-stubs): the interface is typed strictly on everything
+that is the game's and the platform's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+Campaign = Any  # campaign.models.Campaign
+Turn = Any  # campaign.models.Turn
+Seat = Any  # what a membership plays: a naval faction, a seafaring colour
+Document = dict[str, Any]  # a JSON document: a scenario, a result, a state
+
+
+class Cadence(StrEnum):
+    """How a game moves on, which decides what the platform's turn lifecycle does with it."""
+
+    # Every seat gives its orders; when the turn locks, the whole turn is resolved at once on a
+    # worker, then reviewed and published by the moderator (naval).
+    SIMULTANEOUS = "simultaneous"
+    # One seat acts at a time; each action is checked and applied at once, under the game's row
+    # lock (seafarers).
+    SEQUENTIAL = "sequential"
+
+
+@dataclass(frozen=True)
+class Pages:
+    """The URL names of a ruleset's pages for a seat (each takes the campaign's slug)."""
+
+    desk: str  # where a seat gives its orders or actions
+    map: str  # the board as the seat may see it
+    reports: str  # what happened: the campaign's published turns or its log
+
+
+class Refused(Protocol):
+    """An input the rules refuse, with the code and the words shown beside it."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+class Ruleset(Protocol):
+    """Everything the platform needs from a game."""
+
+    key: str  # stored in Campaign.ruleset
+    name: str  # shown to moderators
+    cadence: Cadence
+    pages: Pages
+
+    # Reading and writing the game's documents.
+    def turn_document(self, turn: Turn, *, seed: int | None = None) -> Document:
+        """What advancing the turn needs, read from the rows as they stand (the world, the
+        seed when there is one, the inputs that count): stored with the turn when it locks."""
+        ...
+
+    def state_apply(self, campaign: Campaign, state: Document) -> None:
+        """Write a state (a result's, or a stored document's when a turn is rolled back) to
+        the game's rows."""
+        ...
+
+    # The seats' inputs.
+    def input_check(self, *, turn: Turn, seat: Seat, entry: Mapping[str, Any]) -> Refused | None:
+        """Why the seat cannot give this order or take this action now, or None."""
+        ...
+
+    def legal_inputs(self, *, turn: Turn, seat: Seat) -> Any:
+        """What the seat may do now (legal orders, legal actions), for its desk and its bots."""
+        ...
+
+    def seats_waiting(self, turn: Turn) -> list[Seat]:
+        """The seats the turn still waits for (to be reminded before the deadline)."""
+        ...
+
+    # Advancing the game.
+    def advance(self, document: Document) -> Document:
+        """The result of a stored turn document: pure, so running it twice gives the same."""
+        ...
+
+    def result_rows_write(self, turn: Turn, result: Document) -> None:
+        """The rows the game keeps from a result for lists and queries (a fixed number of
+        statements), inside the transaction that stores the result."""
+        ...
+
+    def result_rows_delete(self, turn: Turn) -> None:
+        """Those rows again, when the turn is rolled back (the result itself is archived)."""
+        ...
+
+    # Its pages.
+    def moderator_context(self, turn: Turn) -> dict[str, Any]:
+        """The game's part of the moderator's dashboard for the current turn (its template
+        variables), beside the platform's: the turn's status, actions, deadline, progress."""
+        ...
+
+    def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
+        """The game's own moderator actions as (route, view, URL name), served by the admin
+        under a campaign (`<campaign_id>/route`); each view takes the request and campaign_id."""
+        ...
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+
+class UnknownRuleset(LookupError):
+    """A campaign names a ruleset no installed app registered."""
+
+
+def ruleset_register(ruleset: Ruleset) -> None:
+    """Called once by the ruleset's app when Django starts; a second registration of the same
+    key (the app set up twice, as in some test runners) replaces the first."""
+    _REGISTRY[ruleset.key] = ruleset
+
+
+def ruleset_get(key: str) -> Ruleset:
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        raise UnknownRuleset(
+            f"No ruleset {key!r} is installed (installed: {', '.join(sorted(_REGISTRY))})."
+        ) from None
+
+
+def ruleset_of(campaign: Campaign) -> Ruleset:
+    """The ruleset a campaign is played by: the one way the platform reaches a game."""
+    key = campaign.ruleset
+    assert isinstance(key, str)
+    return ruleset_get(key)
+
+
+def ruleset_all() -> list[Ruleset]:
+    """Every installed ruleset, by key."""
+    return [_REGISTRY[key] for key in sorted(_REGISTRY)]

@@ -1,0 +1,75 @@
+"""The naval map pages: the SVG map as it stands and a published turn's, as the member sees it
+(fog of war when the campaign has it on; the moderator sees everything). Every view fetches
+through `membership_get` (404 for non-members)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from campaign.map_cache import map_cached
+from campaign.models import Faction, Port, Province
+from campaign.selectors import membership_get
+from campaign.views import published_turn
+from fleets.mapping import orders_document, world_document
+from maps.layout import layout_from_rows
+from maps.svg import map_svg
+
+
+@login_required
+@require_GET
+def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
+    """The map as it stands, as the member sees it, with the faction's orders as arrows."""
+    membership = membership_get(request.user, slug)
+    campaign = membership.campaign
+    turn = campaign.current_turn
+    viewer = membership.faction.key if membership.faction else None
+    world, layout, fog = world_document(campaign), _layout(campaign), campaign.fog_of_war
+    orders = orders_document(turn) if turn else []
+    if viewer is not None:  # map_svg draws only the viewer's own; the others must not change
+        own = {f["id"] for f in world["fleets"] if f["owner"] == viewer}  # the cache key
+        orders = [o for o in orders if o.get("fleet") in own]
+    return _map_response(world, layout, viewer, fog, orders=orders)
+
+
+@login_required
+@require_GET
+def turn_map(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A published turn's map: the world after it, with its battles marked."""
+    membership = membership_get(request.user, slug)
+    turn = published_turn(membership, number)
+    assert turn.result is not None
+    assert turn.scenario is not None
+    viewer = membership.faction.key if membership.faction else None
+    after = {**turn.scenario, **turn.result["state"], "orders": []}
+    after["map"] = {**turn.scenario["map"], "ports": turn.result["state"]["ports"]}
+    campaign = membership.campaign
+    events = turn.result["events"]
+    return _map_response(after, _layout(campaign), viewer, campaign.fog_of_war, events=events)
+
+
+def _map_response(
+    world: dict[str, Any],
+    layout: Any,
+    viewer: str | None,
+    fog: bool,
+    *,
+    orders: Sequence[Mapping[str, Any]] = (),
+    events: Sequence[Mapping[str, Any]] = (),
+) -> HttpResponse:
+    """The map drawn from these inputs (or kept from an earlier drawing of the same), as SVG."""
+    inputs: dict[str, Any] = {"viewer": viewer, "fog": fog, "orders": orders, "events": events}
+    svg = map_cached(lambda: map_svg(world, layout, **inputs), world=world, layout=layout, **inputs)
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+def _layout(campaign: Any) -> Any:
+    return layout_from_rows(
+        Province.objects.filter(campaign=campaign).values_list("key", "name", "x", "y"),
+        Port.objects.filter(campaign=campaign).values_list("key", "name"),
+        Faction.objects.filter(campaign=campaign).values_list("key", "name", "colour"),
+    )

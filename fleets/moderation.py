@@ -1,0 +1,110 @@
+"""The naval part of the moderator's dashboard (campaign/dashboard.py): which fleets have
+orders, the draft result to review, the pirates' suggested orders (U3) and the moderator's own
+orders for any faction. The views go through the dashboard's permission-checked fetch
+(`moderated_campaign`) and its stale-page check; the admin serves them under the campaign's
+dashboard (the naval ruleset's `moderator_views`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from campaign import transitions
+from campaign.dashboard import moderated_campaign, stale_turn
+from campaign.models import Campaign, Faction, Turn
+from campaign.selectors import campaign_names
+from engine.naval import Refusal, parse_scenario, suggest_pirate_orders
+from fleets.mapping import orders_document, world_document
+from fleets.review import turn_review
+from fleets.services import order_slot, order_submit
+
+
+def dashboard_context(turn: Turn) -> dict[str, Any]:
+    """What the dashboard shows of a naval turn besides its lifecycle."""
+    campaign = turn.campaign
+    context: dict[str, Any] = {
+        "ordered": sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o})
+    }
+    if turn.status in (Turn.Status.RESOLVED, Turn.Status.PUBLISHED) and turn.result:
+        context["review"] = turn_review(
+            turn.scenario or {}, turn.result, campaign_names(campaign.pk)
+        )
+    if turn.status == Turn.Status.OPEN:
+        context["pirate_orders"] = pirate_suggestions(campaign)
+        context["factions"] = campaign.factions.order_by("key")
+    return context
+
+
+@require_POST
+def accept_pirate_orders(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Give the pirates the engine's suggested orders (U3); the moderator may edit them after."""
+    campaign = moderated_campaign(request, campaign_id)
+    turn = campaign.current_turn
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
+    pirates = Faction.objects.filter(campaign=campaign, key=Faction.PIRATES).first()
+    if turn is None or pirates is None:
+        messages.error(request, "This campaign has no pirates to give orders to.")
+        return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+    given = 0
+    for order in pirate_suggestions(campaign):
+        result = order_submit(
+            turn=turn, faction=pirates, order=order, user=request.user, slot=order_slot(order)
+        )
+        given += 0 if isinstance(result, Refusal) else 1
+    transitions.audit(turn, user=request.user, action="pirate_orders", given=given)
+    messages.success(request, f"{given} pirate order(s) given.")
+    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+@require_POST
+def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The moderator gives or corrects an order for any faction (pirates included), written as
+    in a scenario file; it goes through the same checks as a player's."""
+    campaign = moderated_campaign(request, campaign_id)
+    turn = campaign.current_turn
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
+    key = request.POST.get("faction", "")
+    faction = (  # (no key has a NUL, and PostgreSQL cannot even compare one)
+        None if "\x00" in key else Faction.objects.filter(campaign=campaign, key=key).first()
+    )
+    try:
+        order = json.loads(request.POST.get("order", ""))
+    except json.JSONDecodeError as error:
+        order, problem = None, f"That is not an order in JSON: {error.msg}."
+    except (RecursionError, ValueError):  # nested too deep; a number too long
+        order, problem = None, "That is not an order this tool reads."
+    else:
+        problem = None if isinstance(order, dict) else "An order is a JSON object."
+    if turn is None or faction is None:
+        problem = "Choose a faction."
+    if problem is None and isinstance(order, dict):
+        result = order_submit(turn=turn, faction=faction, order=order, user=request.user)
+        if isinstance(result, Refusal):
+            problem = f"Refused ({result.code}): {result.message}"
+        else:
+            transitions.audit(
+                turn,
+                user=request.user,
+                action="moderator_order",
+                reason=request.POST.get("reason", ""),
+                faction=faction.key,
+                order=order,
+            )
+            messages.success(request, f"Order recorded for {faction.name}.")
+    if problem:
+        messages.error(request, problem)
+    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+def pirate_suggestions(campaign: Campaign) -> list[dict[str, Any]]:
+    return suggest_pirate_orders(parse_scenario(world_document(campaign)).world)

@@ -1,0 +1,99 @@
+"""The naval ruleset as the platform sees it (campaign/rulesets.py): simultaneous turns, resolved
+whole on a worker by engine/naval, from documents read from this app's rows.
+
+Registered by FleetsConfig.ready(); the platform reaches it only through `ruleset_of`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from battles.services import battle_rows_delete, battle_rows_write
+from campaign.bulk import insert_rows
+from campaign.models import Faction
+from campaign.rulesets import Cadence, Document, Pages, Ruleset
+from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
+from fleets.mapping import apply_state, orders_document, world_document
+from fleets.models import LedgerLine
+from fleets.selectors import factions_without_orders
+from fleets.services import order_check
+
+
+class NavalRuleset:
+    key = "naval"
+    name = "Naval campaign (naval.md)"
+    cadence = Cadence.SIMULTANEOUS
+    pages = Pages(desk="desk", map="campaign_map", reports="turns")
+
+    def turn_document(self, turn: Any, *, seed: int | None = None) -> Document:
+        """The scenario document (scenario-format.md): the world from the rows, the seed, the
+        orders that count (the latest per slot), in that order of keys."""
+        document: Document = world_document(turn.campaign)
+        if seed is not None:
+            document["seed"] = seed
+        document["orders"] = orders_document(turn)
+        return document
+
+    def state_apply(self, campaign: Any, state: Document) -> None:
+        apply_state(campaign, state)
+
+    def input_check(self, *, turn: Any, seat: Any, entry: Mapping[str, Any]) -> Refusal | None:
+        refusal: Refusal | None = order_check(turn=turn, faction=seat, order=dict(entry))
+        return refusal
+
+    def legal_inputs(self, *, turn: Any, seat: Any) -> dict[str, LegalOrders]:
+        """Each of the faction's fleets' legal orders (naval.md: what a fleet can do now)."""
+        world = parse_scenario(world_document(turn.campaign)).world
+        return {
+            key: legal_orders(world, key)
+            for key, fleet in sorted(world.fleets.items())
+            if fleet.owner == seat.key
+        }
+
+    def seats_waiting(self, turn: Any) -> list[Any]:
+        waiting: list[Any] = factions_without_orders(turn)
+        return waiting
+
+    def advance(self, document: Document) -> Document:
+        """The whole turn (naval.md T1)."""
+        return adjudicate(document)
+
+    def result_rows_write(self, turn: Any, result: Document) -> None:
+        """Battle and ledger rows, for lists and queries (the events themselves, every die
+        included, are in the result): three statements in all."""
+        events = result["events"]
+        battle_rows_write(turn, events)
+        faction_id = dict(
+            Faction.objects.filter(campaign_id=turn.campaign_id).values_list("key", "id")
+        )
+        insert_rows(
+            LedgerLine,
+            ["turn", "faction", "kind", "amount"],
+            [
+                (turn.pk, faction_id[e["faction"]], e["type"], e["amount"])
+                for e in events
+                if "amount" in e
+            ],
+        )
+
+    def result_rows_delete(self, turn: Any) -> None:
+        LedgerLine.objects.filter(turn=turn).delete()
+        battle_rows_delete(turn)
+
+    def moderator_context(self, turn: Any) -> dict[str, Any]:
+        from fleets.moderation import dashboard_context  # views: loaded with the admin
+
+        context: dict[str, Any] = dashboard_context(turn)
+        return context
+
+    def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
+        from fleets.moderation import accept_pirate_orders, moderator_order
+
+        return [
+            ("pirates/", accept_pirate_orders, "campaign_pirate_orders"),
+            ("order/", moderator_order, "campaign_moderator_order"),
+        ]
+
+
+NAVAL: Ruleset = NavalRuleset()  # mypy checks here that it is one
