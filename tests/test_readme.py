@@ -20,3 +20,15 @@ def test_the_readme_example_report_is_current() -> None:
         stdout=out,
     )
     assert out.getvalue() in (ROOT / "README.md").read_text()
+
+
+def test_the_readme_seafaring_report_is_current() -> None:
+    out = StringIO()
+    call_command(
+        "adjudicate",
+        str(ROOT / "examples" / "seafarers-skirmish.scenario.json"),
+        "--format",
+        "text",
+        stdout=out,
+    )
+    assert out.getvalue() in (ROOT / "README.md").read_text()
