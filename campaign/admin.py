@@ -29,7 +29,7 @@ from campaign.models import (
     ShipType,
     Turn,
 )
-from campaign.scenario_files import described, read_scenario_document
+from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.naval import ScenarioError
 
 
@@ -278,6 +278,7 @@ class CampaignAdmin(AuditedAdmin):
         if request.method == "POST" and request.FILES.get("file"):
             upload = request.FILES["file"]
             try:
+                check_size(upload.name or "", upload.size or 0)  # before reading any of it
                 text = upload.read().decode("utf-8")
                 source = read_campaign_file(read_scenario_document(upload.name or "", text))
                 campaign = campaign_import(source, user=request.user)
