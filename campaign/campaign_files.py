@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from campaign.webhooks import WebhookRefused, vetted_addresses
 from engine.naval import Problem, ScenarioError, parse_scenario
 from engine.naval.scenario import TOP_KEYS as SCENARIO_KEYS
 
@@ -185,6 +186,11 @@ def _settings(value: object, problems: list[Problem]) -> dict[str, Any]:
             problems.append(
                 Problem(f"settings.{key}", f"an http(s) address of at most {URL_LENGTH} characters")
             )
+        elif key == "webhook_url" and item:
+            try:
+                vetted_addresses(item)
+            except WebhookRefused as error:
+                problems.append(Problem(f"settings.{key}", str(error)))
     return {k: v for k, v in value.items() if k in SETTINGS}
 
 

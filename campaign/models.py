@@ -8,10 +8,12 @@ the engine's scenario documents.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
 from campaign.fields import DocumentField
+from campaign.webhooks import WebhookRefused, vetted_addresses
 
 
 class Campaign(models.Model):
@@ -37,6 +39,14 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """A webhook on a public address only (campaign/webhooks.py), said where it is typed."""
+        if self.webhook_url:
+            try:
+                vetted_addresses(self.webhook_url)
+            except WebhookRefused as error:
+                raise ValidationError({"webhook_url": str(error)}, code=error.code) from error
 
     @property
     def current_turn(self) -> Turn | None:
