@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "ninja",  # Swagger UI's scripts and styles for /api/docs, served by the site (no CDN)
     "campaign",
     "fleets",
     "battles",
