@@ -74,6 +74,7 @@ def dashboard(
         context["missing"] = factions_without_orders(turn)
         context["ordered"] = sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o})
         context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
+        context["bar"] = context["progress"] or WAITING  # the bar's first frame
         if turn.status in (Turn.Status.RESOLVED, Turn.Status.PUBLISHED) and turn.result:
             context["review"] = turn_review(
                 turn.scenario or {}, turn.result, campaign_names(campaign.pk)
@@ -83,6 +84,11 @@ def dashboard(
             context["factions"] = campaign.factions.order_by("key")
     context["audit"] = campaign.audit.select_related("user", "turn")[:15]
     return render(request, "admin/campaign/dashboard.html", context)
+
+
+# A locked turn whose worker has not started: the progress bar's first frame, on the dashboard
+# and in its polled partial alike.
+WAITING = {"phase": "waiting for a worker", "percent": 0}
 
 
 @require_POST
@@ -128,7 +134,7 @@ def progress(request: HttpRequest, campaign_id: int, turn_id: int) -> HttpRespon
     """The progress bar partial, polled by htmx while the turn resolves; stops when done."""
     campaign = moderated_campaign(request, campaign_id)
     turn = get_object_or_404(Turn, pk=turn_id, campaign=campaign)
-    state = turn_progress(turn.pk) or {"phase": "waiting for a worker", "percent": 0}
+    state = turn_progress(turn.pk) or WAITING
     response = render(
         request,
         "admin/campaign/progress.html",

@@ -157,7 +157,7 @@ def test_a_webhook_on_the_loopback_is_refused_at_the_post(
     turn = publish_with_webhook(skirmish, url, django_capture_on_commit_callbacks)
     assert Recorder.received == []
     entry = AuditEntry.objects.get(turn=turn, action="webhook refused")
-    assert entry.detail == {"code": "webhook_refused"}
+    assert entry.detail == {"code": "webhook_refused", "turn_status": "published"}
     assert entry.reason.startswith("The webhook's host localhost is a loopback address")
     turn.refresh_from_db()
     assert turn.status == Status.PUBLISHED  # the publication stands
