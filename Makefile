@@ -1,31 +1,42 @@
 PYTHON ?= python3.11
+PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run example test bench bench-load bench-scale-out lint typecheck fmt
+.PHONY: venv chromium run example test bench bench-load bench-scale-out lint typecheck fmt
 
 venv: $(STAMP)
 
 # Reinstall only when .venv is missing or requirements.txt changed.
 $(STAMP): requirements.txt
+	@test -x $(PY) || command -v $(PYTHON) >/dev/null 2>&1 || { \
+	  echo "$(PYTHON) is needed to create $(VENV): install it (Debian: apt-get install python3.11" \
+	       "python3.11-venv) or name another 3.11 with make PYTHON=/path/to/python3.11"; exit 1; }
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
 # The site on the embedded default (SQLite, Celery tasks run in-process): the bundled campaign,
-# a moderator and a player per faction, printed with the address.
+# a moderator and a player per faction, printed with the address. PORT=8001 for another port.
 run: venv
 	$(PY) manage.py migrate --noinput -v0
-	$(PY) manage.py demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py demo --address http://127.0.0.1:$(PORT)/
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # One turn resolved from the bundled scenario file, as text (no database needed).
 example: venv
 	$(PY) manage.py adjudicate examples/baltic-skirmish.scenario.json --format text
 
-test: venv
+# The browser tests drive Debian's Chromium (never a browser downloaded by a test tool): installed
+# here when it is missing, as .ci/run does (apt-get needs root).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "== installing Debian's chromium for the browser tests =="; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: venv chromium
 	$(PY) -m pytest
 	$(MAKE) lint
 	$(MAKE) typecheck

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.html import format_html
+from django.utils.text import Truncator
 
 from campaign import dashboard, rulesets
 from campaign.campaign_files import read_campaign_file
@@ -29,7 +30,7 @@ from campaign.models import (
     ShipType,
     Turn,
 )
-from campaign.scenario_files import described, read_scenario_document
+from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.naval import ScenarioError
 
 
@@ -278,6 +279,7 @@ class CampaignAdmin(AuditedAdmin):
         if request.method == "POST" and request.FILES.get("file"):
             upload = request.FILES["file"]
             try:
+                check_size(upload.name or "", upload.size or 0)  # before reading any of it
                 text = upload.read().decode("utf-8")
                 source = read_campaign_file(read_scenario_document(upload.name or "", text))
                 campaign = campaign_import(source, user=request.user)
@@ -434,15 +436,32 @@ class ArchivedResultAdmin(ModeratorScoped):
         return False
 
 
+REASON_SHOWN = 80  # characters of a reason in the log's list (the whole on the entry's page)
+
+
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ModeratorScoped):
     """The audit log: read-only, filterable by campaign, action, user and turn."""
 
-    list_display = ("created_at", "campaign", "turn", "user", "action", "reason")
+    # Who, what and why first, so that they fit a 1366-pixel screen; the turn with its status
+    # when the entry was written, the campaign with its slug (two may share a name).
+    list_display = ("created_at", "user", "action", "short_reason", "turn_then", "campaign")
+    list_select_related = ("user", "turn", "campaign")
     list_filter = ("campaign", "action", "user")
     search_fields = ("reason", "action")
     date_hierarchy = "created_at"
     readonly_fields = ("campaign", "turn", "user", "action", "reason", "detail", "created_at")
+
+    @admin.display(description="reason")
+    def short_reason(self, entry: AuditEntry) -> str:
+        return Truncator(entry.reason).chars(REASON_SHOWN)
+
+    @admin.display(description="turn (then)", ordering="turn__number")
+    def turn_then(self, entry: AuditEntry) -> str:
+        if entry.turn is None:
+            return "—"
+        status = entry.turn_status
+        return f"{entry.turn.number} ({status})" if status else str(entry.turn.number)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

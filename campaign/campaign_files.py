@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from campaign.webhooks import WebhookRefused, vetted_addresses
 from engine.naval import Problem, ScenarioError, parse_scenario
 from engine.naval.scenario import TOP_KEYS as SCENARIO_KEYS
 
@@ -31,6 +32,16 @@ CAMPAIGN_NAME_LENGTH = 200
 URL_LENGTH = 200
 LARGEST = 2**31 - 1
 MAX_HOURS = 24 * 366  # a turn's deadline or a reminder at most a year away
+# Every id a file defines ends up in URLs, form values, file names and printed reports: one
+# safe pattern (what the bundled files and the tests use: "se-1", "arkona_basin", "swedes-s1").
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+ID_RULE = "letters, digits, '_', '.' and '-', starting with a letter or a digit"
+# What no id or name may hold: control characters (line breaks and tabs too; NUL is reported on
+# its own), line and paragraph separators, and the bidirectional controls that reorder the text
+# shown around them.
+UNSHOWABLE = re.compile(
+    r"[\x01-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
 PALETTE = ["#c8102e", "#005293", "#f2a900", "#2e7d32", "#6a1b9a", "#00838f", "#8d6e63", "#ef6c00"]
 
 
@@ -66,6 +77,8 @@ def read_campaign_file(document: object) -> CampaignFile:
         name = ""
     elif len(name) > CAMPAIGN_NAME_LENGTH:
         problems.append(Problem("name", f"at most {CAMPAIGN_NAME_LENGTH} characters"))
+    else:
+        _check_showable(name, "name", problems)
     slug = doc.get("slug") or slugify(name)
     if not isinstance(slug, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,79}", slug):
         problems.append(Problem("slug", "letters, digits and hyphens, up to 80"))
@@ -120,7 +133,7 @@ def encodable(text: str) -> bool:
 
 
 def _check_ids(scenario: dict[str, Any], problems: list[Problem]) -> None:
-    """Ids fit their columns (the engine has no limit of its own)."""
+    """Ids fit their columns and ID_PATTERN (the engine has no limit of its own)."""
     game_map = scenario.get("map") if isinstance(scenario.get("map"), dict) else {}
     places = [
         ("map.provinces", _list(game_map.get("provinces"))),
@@ -135,8 +148,12 @@ def _check_ids(scenario: dict[str, Any], problems: list[Problem]) -> None:
     for path, items in places:
         for i, item in enumerate(items):
             value = item.get("id") if isinstance(item, dict) else None
-            if isinstance(value, str) and len(value) > ID_LENGTH:
+            if not isinstance(value, str) or "\x00" in value or not encodable(value):
+                continue  # the parser or _storable reports it
+            if len(value) > ID_LENGTH:
                 problems.append(Problem(f"{path}[{i}].id", f"at most {ID_LENGTH} characters"))
+            elif not ID_PATTERN.fullmatch(value):
+                problems.append(Problem(f"{path}[{i}].id", f"{value!r}: an id is {ID_RULE}"))
 
 
 def _url(value: object) -> bool:
@@ -169,6 +186,11 @@ def _settings(value: object, problems: list[Problem]) -> dict[str, Any]:
             problems.append(
                 Problem(f"settings.{key}", f"an http(s) address of at most {URL_LENGTH} characters")
             )
+        elif key == "webhook_url" and item:
+            try:
+                vetted_addresses(item)
+            except WebhookRefused as error:
+                problems.append(Problem(f"settings.{key}", str(error)))
     return {k: v for k, v in value.items() if k in SETTINGS}
 
 
@@ -221,6 +243,16 @@ def _check_name(extras: dict[str, Any], path: str, problems: list[Problem]) -> N
     name = extras["name"]
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
         problems.append(Problem(path, f"a name of 1 to {NAME_LENGTH} characters"))
+    else:
+        _check_showable(name, path, problems)
+
+
+def _check_showable(text: str, path: str, problems: list[Problem]) -> None:
+    """No control character, line break or bidirectional control in a name."""
+    found = UNSHOWABLE.search(text)
+    if found is not None:
+        code = f"U+{ord(found.group()):04X}"
+        problems.append(Problem(path, f"contains a control character ({code})"))
 
 
 def _list(value: object) -> list[Any]:

@@ -70,9 +70,15 @@ def dashboard(
         ruleset = ruleset_of(campaign)
         context["missing"] = ruleset.seats_waiting(turn)
         context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
+        context["bar"] = context["progress"] or WAITING  # the bar's first frame
         context.update(ruleset.moderator_context(turn))  # the game's part: orders, review …
     context["audit"] = campaign.audit.select_related("user", "turn")[:15]
     return render(request, "admin/campaign/dashboard.html", context)
+
+
+# A locked turn whose worker has not started: the progress bar's first frame, on the dashboard
+# and in its polled partial alike.
+WAITING = {"phase": "waiting for a worker", "percent": 0}
 
 
 @require_POST
@@ -118,7 +124,7 @@ def progress(request: HttpRequest, campaign_id: int, turn_id: int) -> HttpRespon
     """The progress bar partial, polled by htmx while the turn resolves; stops when done."""
     campaign = moderated_campaign(request, campaign_id)
     turn = get_object_or_404(Turn, pk=turn_id, campaign=campaign)
-    state = turn_progress(turn.pk) or {"phase": "waiting for a worker", "percent": 0}
+    state = turn_progress(turn.pk) or WAITING
     response = render(
         request,
         "admin/campaign/progress.html",

@@ -45,6 +45,12 @@ def turn_open(turn: Turn, *, user: User, deadline: datetime | None = None) -> Tu
 def turn_extend(turn: Turn, *, user: User, deadline: datetime, reason: str = "") -> Turn:
     if turn.status != Status.OPEN:
         raise TransitionError("Only an open turn's deadline can be moved.")
+    if deadline <= timezone.now():
+        raise TransitionError(
+            f"Nothing done: the new deadline ({deadline:%Y-%m-%d %H:%M} UTC) has passed already."
+        )
+    if not reason.strip():
+        raise TransitionError("Nothing done: say why the deadline moves (players will ask).")
     old = turn.deadline
     Turn.objects.filter(pk=turn.pk).update(deadline=deadline, reminded_at=None)
     audit(

@@ -7,11 +7,15 @@ the engine's scenario documents.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
 from campaign.fields import DocumentField
+from campaign.webhooks import WebhookRefused, vetted_addresses
 
 
 class Campaign(models.Model):
@@ -39,7 +43,16 @@ class Campaign(models.Model):
         ordering = ["name"]
 
     def __str__(self) -> str:
-        return self.name
+        # Two campaigns may share a name: lists, filters and selects show the slug beside it.
+        return f"{self.name} ({self.slug})"
+
+    def clean(self) -> None:
+        """A webhook on a public address only (campaign/webhooks.py), said where it is typed."""
+        if self.webhook_url:
+            try:
+                vetted_addresses(self.webhook_url)
+            except WebhookRefused as error:
+                raise ValidationError({"webhook_url": str(error)}, code=error.code) from error
 
     @property
     def current_turn(self) -> Turn | None:
@@ -285,3 +298,18 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         who = self.user or "system"
         return f"{self.created_at:%Y-%m-%d %H:%M} {who}: {self.action}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # The turn's status when the entry was written (a transition's: the status it moved to),
+        # kept with the entry: the log lists it, and the turn's own status changes later.
+        if self.turn_id is not None and "turn_status" not in self.detail:
+            status = self.detail.get("to") or self.turn.status  # type: ignore[union-attr]
+            self.detail = {**self.detail, "turn_status": status}
+        super().save(*args, **kwargs)
+
+    @property
+    def turn_status(self) -> str | None:
+        """The turn's status when the entry was written (None for entries from before that was
+        recorded, and for entries about no turn)."""
+        status = self.detail.get("turn_status") if isinstance(self.detail, dict) else None
+        return str(status) if status else None

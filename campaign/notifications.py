@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import json
-import urllib.request
+import logging
 
 from celery import shared_task
 from django.core.mail import send_mail
 from django.db import transaction
 
-from campaign.models import Turn
+from campaign.models import AuditEntry, Turn
 from campaign.selectors import campaign_names
+from campaign.webhooks import WebhookRefused, post_json
 from reports.build import public_bulletin
 from reports.markdown import to_markdown
 
 DISCORD_LIMIT = 2000  # characters in one Discord message
+# Discord pings nobody for the message's text ("@everyone" in a faction's or fleet's name).
+NO_MENTIONS = {"parse": []}
+log = logging.getLogger(__name__)
 
 
 def queue_bulletin(turn: Turn) -> None:
@@ -26,7 +30,8 @@ def queue_bulletin(turn: Turn) -> None:
 
 
 def post_bulletin(turn_id: int) -> None:
-    """POST the bulletin as Discord-compatible JSON (`{"content": …}`)."""
+    """POST the bulletin as Discord-compatible JSON (`{"content": …}`, pinging no one), to a
+    public address only (campaign/webhooks.py)."""
     turn = Turn.objects.select_related("campaign").get(pk=turn_id)
     assert turn.result is not None
     assert turn.scenario is not None
@@ -37,15 +42,20 @@ def post_bulletin(turn_id: int) -> None:
         title=f"{turn.campaign.name} — turn {turn.number}",
     )
     text = to_markdown(bulletin)
-    body = json.dumps({"content": text[:DISCORD_LIMIT]}).encode()
-    request = urllib.request.Request(
-        turn.campaign.webhook_url,
-        data=body,
-        method="POST",
-        headers={"Content-Type": "application/json", "User-Agent": "Admiralty"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        response.read()
+    body = json.dumps({"content": text[:DISCORD_LIMIT], "allowed_mentions": NO_MENTIONS}).encode()
+    try:
+        post_json(turn.campaign.webhook_url, body)
+    except WebhookRefused as error:
+        # Checked again at the post: the address was entered before a rule changed, or its
+        # name resolves elsewhere now. Retrying would not help; the moderator reads why.
+        log.warning("%s: %s (turn %s)", error.code, error, turn.pk)
+        AuditEntry.objects.create(
+            campaign=turn.campaign,
+            turn=turn,
+            action="webhook refused",
+            reason=str(error),
+            detail={"code": error.code},
+        )
 
 
 def remind(addresses: list[str], *, campaign: str, number: int, deadline: str) -> None:

@@ -1,10 +1,16 @@
-"""Reading scenario files from disk: JSON (required by the format) or YAML with the same shape."""
+"""Reading scenario files from disk: JSON (required by the format) or YAML with the same shape.
+
+Every read is bounded in time and memory: a file is at most MAX_FILE_BYTES (a YAML file, read
+more slowly, MAX_YAML_BYTES), and YAML's aliases may repeat at most MAX_ALIASED values in all — a
+few hundred bytes of nested aliases (a "billion laughs") would otherwise expand to billions of
+values in every reader that walks the document."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+from typing import IO, Any
 
 import yaml
 
@@ -13,6 +19,64 @@ from engine.naval import Problem, ScenarioError
 # Deeper than any scenario or campaign file goes (a fleet's ship is 4 levels down); a file nested
 # deeper is refused before anything walks it, so that no reader runs out of stack.
 MAX_DEPTH = 32
+# A 2,000-fleet turn written as JSON is about 4 MB; YAML is read at about 200 KB a second
+# (the bundled campaign is 18 KB).
+MAX_FILE_BYTES = 16_000_000
+MAX_YAML_BYTES = 1_000_000
+# Values repeated by aliases, counted as expanded (an alias of a list of 9 counts 10).
+MAX_ALIASED = 100_000
+
+
+class AliasBudgetExceeded(ValueError):
+    """The file's aliases repeat more values than MAX_ALIASED."""
+
+
+class BoundedLoader(yaml.SafeLoader):
+    """yaml.SafeLoader, with every alias counted as the values it repeats: past MAX_ALIASED the
+    file is refused while it is being read, before anything is expanded."""
+
+    def __init__(self, stream: str | IO[str]) -> None:
+        super().__init__(stream)
+        self._sizes: dict[int, int] = {}  # id(node) -> values in it, aliases expanded
+        self._aliased = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()
+        node = super().compose_node(parent, index)
+        if isinstance(event, yaml.AliasEvent):
+            # A node aliased inside itself is still being composed: the depth check stops it.
+            self._aliased += self._sizes.get(id(node), 1)
+            if self._aliased > MAX_ALIASED:
+                line = event.start_mark.line + 1 if event.start_mark else "?"
+                raise AliasBudgetExceeded(
+                    f"its aliases repeat more than {MAX_ALIASED:,} values (line {line})"
+                )
+        else:
+            children: list[Any] = []
+            if isinstance(node, yaml.MappingNode):
+                children = [part for pair in node.value for part in pair]
+            elif isinstance(node, yaml.SequenceNode):
+                children = node.value
+            self._sizes[id(node)] = 1 + sum(self._sizes.get(id(c), 1) for c in children)
+        return node
+
+
+def check_size(name: str, size: int) -> None:
+    """Raises ScenarioError if a file of this name and size in bytes is over its limit."""
+    limit = MAX_YAML_BYTES if name.endswith((".yaml", ".yml")) else MAX_FILE_BYTES
+    if size > limit:
+        raise ScenarioError([Problem("", f"the file is larger than {limit:,} bytes")])
+
+
+def read_limited(stream: IO[bytes], name: str) -> str:
+    """At most the size limit of text from a binary stream (a file, stdin, an upload); a longer
+    or non-UTF-8 stream raises ScenarioError."""
+    data = stream.read(MAX_FILE_BYTES + 1)
+    check_size(name, len(data))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioError([Problem("", f"cannot read {name}: {error}")]) from error
 
 
 def read_scenario_document(path: Path | str, text: str | None = None) -> object:
@@ -20,15 +84,17 @@ def read_scenario_document(path: Path | str, text: str | None = None) -> object:
     name = str(path)
     if text is None:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
+            with open(path, "rb") as stream:
+                text = read_limited(stream, name)
+        except OSError as error:
             raise ScenarioError([Problem("", f"cannot read {name}: {error}")]) from error
+    check_size(name, len(text.encode("utf-8", "surrogatepass")))
     if name.endswith((".yaml", ".yml")):
         try:
-            document = yaml.safe_load(text)
+            document = yaml.load(text, Loader=BoundedLoader)  # SafeConstructor: plain values only
         except yaml.YAMLError as error:
             raise ScenarioError([Problem("", f"not valid YAML: {error}")]) from error
-        except (RecursionError, ValueError) as error:  # nested too deep; a number too long
+        except (RecursionError, ValueError) as error:  # too deep; a number too long; aliases
             raise ScenarioError(
                 [Problem("", f"not a YAML file this tool reads: {error}")]
             ) from error
@@ -78,15 +144,16 @@ def described(problems: list[Problem], text: str | None) -> list[str]:
 
 
 def read_text(path: Path | str) -> str | None:
-    """The file's text, for `described`, or None."""
+    """The file's text, for `described`, or None (also past the size limit)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        with open(path, "rb") as stream:
+            return read_limited(stream, str(path))
+    except (OSError, ScenarioError):
         return None
 
 
 # Past this size a file's problems are shown without line numbers (parsing it twice is slow).
-MAX_LINED = 2_000_000
+MAX_LINED = MAX_YAML_BYTES
 
 
 def _lines(text: str) -> dict[str, int]:
@@ -94,7 +161,7 @@ def _lines(text: str) -> dict[str, int]:
     if len(text) > MAX_LINED:
         return {}
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=BoundedLoader)
     except (yaml.YAMLError, RecursionError, ValueError):
         return {}
     lines: dict[str, int] = {}

@@ -33,6 +33,8 @@ if not SECRET_KEY:
     SECRET_KEY = "django-insecure-dev-only-never-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
+# Webhooks on loopback, private, link-local, multicast or reserved addresses (campaign/webhooks.py)
+WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")  # e.g. https://admiralty.example.org
 
 # HTTPS (README, "Production"): with DEBUG off the site is taken to be served over TLS — plain
@@ -65,6 +67,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "ninja",  # Swagger UI's scripts and styles for /api/docs, served by the site (no CDN)
     "campaign",
     "fleets",
     "battles",

@@ -10,15 +10,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja import NinjaAPI, Path, Schema, Status
-from ninja.errors import HttpError
+from ninja.errors import AuthenticationError, HttpError
+from ninja.errors import ValidationError as ShapeError
 from ninja.security import HttpBearer
 
 from campaign.models import Membership, Turn
 from engine.naval import Refusal
 from engine.naval.refusals import CODES
+from fleets.forms import HireForm
 from fleets.selectors import desk_for, fleet_get_for_player
 from fleets.services import order_slot, order_submit, order_withdraw, token_membership
 from throttle.limiter import (
@@ -81,16 +85,49 @@ def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
     return api.create_response(request, {"code": "not_found", "message": message}, status=404)
 
 
-Code = Literal.__getitem__(tuple(sorted(CODES)))  # the engine's stable refusal codes
+# An order given or withdrawn when the turn is not open (locked, resolved, published, or not yet
+# open): the API's own code beside the engine's (the desk says the same words).
+TURN_CLOSED = "turn_closed"
+# The engine's stable refusal codes, and the API's own.
+Code = Literal.__getitem__(tuple(sorted({*CODES, TURN_CLOSED})))
+
+
+def _refusal(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
+    return api.create_response(request, {"code": code, "message": message}, status=status)
 
 
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
     """django-ninja's 400 (a body that is not JSON) as a refusal, like every other 400 here."""
     if exc.status_code == 400:
-        body = {"code": "invalid_order", "message": "The request body is not JSON."}
-        return api.create_response(request, body, status=400)
-    return api.create_response(request, {"detail": str(exc)}, status=exc.status_code)
+        return _refusal(request, 400, "invalid_order", "The request body is not JSON.")
+    return _refusal(request, exc.status_code, f"http_{exc.status_code}", str(exc))
+
+
+@api.exception_handler(ShapeError)
+def _shape_error(request: HttpRequest, exc: ShapeError) -> HttpResponse:
+    """A request that does not fit the schema (422): what does not, in one plain message."""
+    parts = []
+    for error in exc.errors[:5]:
+        where = ".".join(str(step) for step in error.get("loc", ()))
+        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+    more = f" (and {len(exc.errors) - 5} more)" if len(exc.errors) > 5 else ""
+    message = "The request does not fit the API's schema: " + "; ".join(parts) + more
+    return _refusal(request, 422, "invalid_request", message)
+
+
+@api.exception_handler(AuthenticationError)
+def _no_key(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    message = "This needs a valid API key: Authorization: Bearer KEY (made on the order desk)."
+    return _refusal(request, 401, "unauthorized", message)
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    """A body past DATA_UPLOAD_MAX_MEMORY_SIZE: a 500 with DEBUG on, an HTML 400 without."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    message = f"The request body is larger than {limit:,} bytes."
+    return _refusal(request, 413, "body_too_large", message)
 
 
 class Refused(Schema):
@@ -98,16 +135,11 @@ class Refused(Schema):
     message: str
 
 
-class Detail(Schema):
-    """django-ninja's own answers: 401 (no or a wrong key), 422 (a request that does not fit this
-    schema: `detail` lists what)."""
-
-    detail: str | list[dict[str, Any]]
-
-
 class Problem(Schema):
-    """404 (another campaign, another faction's fleet, a turn not published) and 429 (too many
-    bad keys from this address): a plain refusal with its stable code."""
+    """Every other answer that is not a success is a plain refusal with its stable code:
+    401 `unauthorized` (no or a wrong key), 404 `not_found` (another campaign, another faction's
+    fleet, a turn not published), 413 `body_too_large`, 422 `invalid_request` (a request that
+    does not fit this schema: the message says where), 429 `api_key_throttled`."""
 
     code: str
     message: str
@@ -115,7 +147,41 @@ class Problem(Schema):
 
 # What every operation may answer besides its own: documented so that clients (and the schema
 # tests) know every status and body.
-ERRORS: dict[int, Any] = {401: Detail, 404: Problem, 422: Detail, 429: Problem}
+ERRORS: dict[int, Any] = {401: Problem, 404: Problem, 413: Problem, 422: Problem, 429: Problem}
+# Numbers in an order within the desk's bounds (a hire of 10**30 ships was accepted, then
+# refused at the lock): a hire's count as the hire form's, any other whole number storable.
+HIRE_COUNT = HireForm.base_fields["count"]
+LARGEST = 2**31 - 1
+
+
+def _out_of_bounds(order: dict[str, Any]) -> str | None:
+    """Why a number in the order is out of bounds, or None."""
+    count = order.get("count")
+    low, high = HIRE_COUNT.min_value, HIRE_COUNT.max_value  # type: ignore[attr-defined]
+    if isinstance(count, int) and not isinstance(count, bool) and not low <= count <= high:
+        return f"A hire is of {low} to {high} ships, not {count}."
+    stack: list[object] = [order]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > LARGEST:
+            return f"A number in an order is at most {LARGEST}."
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return None
+
+
+def _closed(turn: Turn) -> dict[str, str]:
+    return {
+        "code": TURN_CLOSED,
+        "message": f"Turn {turn.number} is {turn.status}: orders are closed.",
+    }
+
+
+def _closed_now(turn: Turn) -> bool:
+    """The turn is not open any more (read again: it may have locked during the request)."""
+    return not Turn.objects.filter(pk=turn.pk, status=Turn.Status.OPEN).exists()
 
 
 class Given(Schema):
@@ -144,7 +210,7 @@ def _membership(request: HttpRequest, slug: str) -> Membership:
     return membership
 
 
-@api.get("/me", response={200: dict[str, Any], 401: Detail}, summary="Who this key belongs to")
+@api.get("/me", response={200: dict[str, Any], 401: Problem}, summary="Who this key belongs to")
 def me(request: HttpRequest) -> dict[str, Any]:
     membership: Membership = request.auth  # type: ignore[attr-defined]
     return {
@@ -230,9 +296,17 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
         return Status(
             400, {"code": "not_commander", "message": "Only a faction's player gives orders."}
         )
+    if turn.status != Turn.Status.OPEN:
+        return Status(400, _closed(turn))
+    bounds = _out_of_bounds(body.order)
+    if bounds is not None:
+        return Status(400, {"code": "invalid_order", "message": bounds})
     slot = order_slot(body.order)
     result = order_submit(turn=turn, faction=faction, order=body.order, slot=slot)
     if isinstance(result, Refusal):
+        if result.code == "invalid_order" and _closed_now(turn):
+            turn.refresh_from_db(fields=["status"])
+            return Status(400, _closed(turn))
         return Status(400, {"code": result.code, "message": result.message})
     return Status(201, {"slot": slot, "order": body.order})
 
@@ -246,12 +320,19 @@ def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
     membership = _membership(request, slug)
     turn = membership.campaign.current_turn
     faction = membership.faction
-    if turn is None or faction is None or turn.status != Turn.Status.OPEN:
-        return Status(400, {"code": "invalid_order", "message": "Orders are closed."})
+    if turn is None or faction is None:
+        return Status(
+            400, {"code": "not_commander", "message": "Only a faction's player withdraws orders."}
+        )
+    if turn.status != Turn.Status.OPEN:
+        return Status(400, _closed(turn))
     if slot.startswith("fleet:"):
         fleet_get_for_player(membership, slot.split(":", 1)[1])
     result = order_withdraw(turn=turn, faction=faction, slot=slot)
     if isinstance(result, Refusal):
+        if result.code == "invalid_order" and _closed_now(turn):
+            turn.refresh_from_db(fields=["status"])
+            return Status(400, _closed(turn))
         status = 403 if result.code == "not_commander" else 400  # another faction's order
         return Status(status, {"code": result.code, "message": result.message})
     return Status(204, None)

@@ -9,6 +9,7 @@ from typing import Any
 from engine.naval.report import text_report
 from reports.build import Names, faction_report
 from reports.markdown import to_markdown
+from reports.model import Report
 
 
 @dataclass(slots=True)
@@ -20,7 +21,8 @@ class FactionChange:
     ships_after: int
     fleets_before: int
     fleets_after: int
-    report: str = ""
+    report: str = ""  # Markdown, as exported
+    preview: Report | None = None  # as the faction will read it on the site
 
     @property
     def treasury_delta(self) -> int:
@@ -50,6 +52,7 @@ def turn_review(
     treasury_before = {f["id"]: f["treasury"] for f in before.get("factions", [])}
     for faction in after["factions"]:
         key = faction["id"]
+        preview = faction_report(scenario, result, key, names or Names())
         review.changes.append(
             FactionChange(
                 faction=key,
@@ -59,7 +62,8 @@ def turn_review(
                 ships_after=_ships(after["fleets"], key),
                 fleets_before=sum(1 for f in before["fleets"] if f["owner"] == key),
                 fleets_after=sum(1 for f in after["fleets"] if f["owner"] == key),
-                report=faction_report_preview(scenario, result, key, names),
+                report=to_markdown(preview),
+                preview=preview,
             )
         )
     return review

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +25,19 @@ def text_report(result: dict[str, Any]) -> str:
     lines.append("Treasuries:")
     for faction in result["state"]["factions"]:
         lines.append(f"  {faction['id']}: {faction['treasury']}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(_UNPRINTABLE.sub(_escaped, line) for line in lines) + "\n"
+
+
+# Ids and messages come from the file: control codes (a terminal's escapes), line breaks,
+# bidirectional controls and lone surrogates are printed escaped, never raw.
+_UNPRINTABLE = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def _escaped(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def _fields(event: Event) -> str:

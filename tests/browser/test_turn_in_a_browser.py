@@ -37,7 +37,7 @@ FLAGS = [
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
-    assert CHROMIUM, "install Debian's chromium (.ci/run does)"
+    assert CHROMIUM, "install Debian's chromium (make test does)"
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium

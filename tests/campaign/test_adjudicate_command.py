@@ -105,3 +105,17 @@ def test_text_report_prints_tied_buyout_dice(tmp_path: Path) -> None:
     path.write_text(json.dumps(yaml.safe_load(case.read_text(encoding="utf-8"))["scenario"]))
     out, _ = run(str(path), "--format", "text")
     assert "Tied bids for p1: dice 4–4, then 2–6" in out
+
+
+def test_the_text_report_prints_control_codes_from_ids_escaped(tmp_path: Path) -> None:
+    """Issue 11: an id from the file printed a terminal's control codes raw (clear the screen,
+    recolour, a bidirectional override reordering the line, a line break inventing a line)."""
+    evil = "kro\x1b[2Jnan\u202e\n\x9b"
+    path = tmp_path / "evil.json"
+    path.write_text(EXAMPLE.read_text().replace('"kronan"', json.dumps(evil)))
+    plain, _ = run(str(EXAMPLE), "--format", "text")
+    out, _ = run(str(path), "--format", "text")
+    assert "kro\\x1b[2Jnan\\u202e\\x0a\\x9b" in out
+    assert not any(c in out for c in "\x1b\u202e\x9b")
+    assert out.count("\n") == plain.count("\n")
+    assert out.replace("kro\\x1b[2Jnan\\u202e\\x0a\\x9b", "kronan") == plain

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
@@ -270,3 +272,97 @@ def test_a_deletion_in_the_admin_is_recorded(client, skirmish, staff) -> None:
     action = {"action": "delete_selected", "_selected_action": relations, "post": "yes"}
     assert client.post(url("campaign_relation_changelist"), action).status_code == 302
     assert AuditEntry.objects.filter(action="delete relation").count() == len(relations) > 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("posted", "said"),
+    [
+        ({"deadline": "2001-01-01 12:00", "reason": "holidays"}, "has passed already"),
+        ({"deadline": "2030-01-02 18:00", "reason": "  "}, "say why the deadline moves"),
+        ({"deadline": "2030-01-02 18:00"}, "say why the deadline moves"),
+    ],
+)
+def test_extend_refuses_a_past_deadline_and_no_reason(client, skirmish, staff, posted, said):
+    client.force_login(staff("mod", skirmish))
+    turn = lifecycle.turn_open(skirmish.current_turn, user=None)
+    response = client.post(
+        url("campaign_turn_action", skirmish.pk, "extend"),
+        {**posted, "turn": turn.pk},
+        follow=True,
+    )
+    assert said in response.content.decode()
+    deadline = turn.deadline
+    turn.refresh_from_db()
+    assert turn.deadline == deadline  # unchanged
+    assert not AuditEntry.objects.filter(action="extend").exists()
+
+
+@pytest.mark.django_db
+def test_the_progress_bar_s_first_frame_says_it_waits(client, skirmish, staff) -> None:
+    from django.core.cache import cache
+
+    cache.clear()  # no progress left by another test's turn of the same id
+    client.force_login(staff("mod", skirmish))
+    turn = lifecycle.turn_open(skirmish.current_turn, user=None)
+    lifecycle.turn_lock(turn, user=None)  # no worker has started: no progress in the cache
+    page = client.get(url("campaign_dashboard", skirmish.pk)).content.decode()
+    assert "Resolving: waiting for a worker (0 %)" in page
+    assert "( %)" not in page
+
+
+@pytest.mark.django_db
+def test_the_draft_preview_is_the_report_rendered(client, skirmish, staff) -> None:
+    from tests.conftest import resolve_with_the_swedes_attacking
+
+    client.force_login(staff("mod", skirmish))
+    resolve_with_the_swedes_attacking(skirmish)
+    page = client.get(url("campaign_dashboard", skirmish.pk)).content.decode()
+    preview = page[page.index("Each faction's report (preview)") : page.index("The whole turn")]
+    assert '<article class="turn-report">' in preview
+    assert "<h3>" in preview
+    assert "## " not in preview
+    assert "**" not in preview
+
+
+@pytest.mark.django_db
+def test_the_audit_list_shows_who_what_why_first_and_the_status_then(
+    client, skirmish, staff
+) -> None:
+    moderator = staff("mod", skirmish)
+    client.force_login(moderator)
+    turn = lifecycle.turn_open(skirmish.current_turn, user=moderator)
+    lifecycle.turn_extend(
+        turn, user=moderator, deadline=turn.deadline + timedelta(hours=1), reason="x" * 300
+    )
+    lifecycle.turn_lock(turn, user=moderator)
+    page = client.get(url("campaign_auditentry_changelist")).content.decode()
+    head = page[page.index("<thead>") :]
+    columns = [head.index(f"column-{name}") for name in ("user", "action", "short_reason")]
+    assert columns == sorted(columns)
+    assert columns[-1] < head.index("column-turn_then")
+    assert head.index("column-turn_then") < head.index("column-campaign")
+    assert "x" * 80 not in page  # a long reason is cut in the list
+    rows = {e.action: e for e in AuditEntry.objects.filter(turn=turn)}
+    assert rows["open"].turn_status == "open"
+    assert rows["extend"].turn_status == "open"  # the turn is locked now
+    assert rows["lock"].turn_status == "locked"
+    assert '<td class="field-turn_then">1 (open)</td>' in page
+
+
+@pytest.mark.django_db
+def test_two_campaigns_of_one_name_are_told_apart(client, skirmish, staff) -> None:
+    from campaign.campaign_files import read_campaign_file
+    from campaign.importing import campaign_import
+    from tests.conftest import skirmish_campaign_document
+
+    other = campaign_import(read_campaign_file(skirmish_campaign_document(slug="sound-2")))
+    assert other.name == skirmish.name
+    moderator = staff("mod", skirmish)
+    moderator.is_superuser = True
+    moderator.save()
+    client.force_login(moderator)
+    for page in ("campaign_campaign_changelist", "campaign_auditentry_changelist"):
+        text = client.get(url(page)).content.decode()
+        assert f"{skirmish.name} ({skirmish.slug})" in text, page
+        assert f"{skirmish.name} (sound-2)" in text, page

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from campaign import lifecycle
@@ -134,3 +135,93 @@ def test_closed_turns_refuse_orders(client, keys, open_skirmish) -> None:
     )
     assert response.status_code == 400
     assert "orders are closed" in response.json()["message"]
+    assert response.json()["code"] == "turn_closed"
+    withdrawn = call(client, "delete", f"/campaigns/{SLUG}/orders/fleet:d1", keys["danes"])
+    assert (withdrawn.status_code, withdrawn.json()["code"]) == (400, "turn_closed")
+    assert not Order.objects.exists()
+
+
+def test_turn_closed_is_in_the_schema_s_code_enum(client) -> None:
+    schema = client.get("/api/openapi.json").json()
+    refused = schema["components"]["schemas"]["Refused"]["properties"]["code"]
+    assert "turn_closed" in refused["enum"]
+
+
+def test_the_docs_page_loads_its_scripts_from_the_site(client) -> None:
+    page = client.get("/api/docs")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "cdn" not in html.lower()
+    assert "/static/ninja/swagger-ui-bundle.js" in html
+    assert "/static/ninja/swagger-ui.css" in html
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-init.js"):
+        assert finders.find(f"ninja/{asset}"), asset  # collectstatic serves it in production
+
+
+def answer(response) -> tuple[int, str]:
+    body = response.json()
+    assert set(body) == {"code", "message"}, body
+    assert body["message"]
+    return response.status_code, body["code"]
+
+
+def test_every_error_is_a_code_and_a_message(client, keys, settings) -> None:
+    orders = f"/campaigns/{SLUG}/orders"
+    assert answer(call(client, "get", "/me", None)) == (401, "unauthorized")
+    assert answer(call(client, "get", "/me", "not-a-key")) == (401, "unauthorized")
+    shape = call(client, "post", orders, keys["danes"], {"orders": {}})
+    assert answer(shape) == (422, "invalid_request")
+    assert "body.order: Field required" in shape.json()["message"]
+    report = call(client, "get", f"/campaigns/{SLUG}/turns/0/report", keys["danes"])
+    assert answer(report) == (422, "invalid_request")
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    for debug in (True, False):  # a 500 with DEBUG on, an HTML 400 without, before
+        settings.DEBUG = debug
+        big = {"order": {"fleet": "d1", "type": "hold", "note": "x" * 2000}}
+        assert answer(call(client, "post", orders, keys["danes"], big)) == (413, "body_too_large")
+    assert not Order.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        {
+            "type": "hire",
+            "faction": "danes",
+            "port": "copenhagen",
+            "ship_type": "frigate",
+            "count": 10**30,
+        },
+        {
+            "type": "hire",
+            "faction": "danes",
+            "port": "copenhagen",
+            "ship_type": "frigate",
+            "count": 21,
+        },
+        {
+            "type": "hire",
+            "faction": "danes",
+            "port": "copenhagen",
+            "ship_type": "frigate",
+            "count": 0,
+        },
+        {"fleet": "d1", "type": "hold", "retreat": {"after_round": 10**30}},
+    ],
+)
+def test_counts_are_bounded_as_on_the_desk(client, keys, order) -> None:
+    refused = call(client, "post", f"/campaigns/{SLUG}/orders", keys["danes"], {"order": order})
+    assert answer(refused) == (400, "invalid_order")
+    assert not Order.objects.exists()
+
+
+def test_a_hire_within_the_desk_s_bounds_is_given(client, keys) -> None:
+    order = {
+        "type": "hire",
+        "faction": "danes",
+        "port": "copenhagen",
+        "ship_type": "frigate",
+        "count": 20,
+    }
+    given = call(client, "post", f"/campaigns/{SLUG}/orders", keys["danes"], {"order": order})
+    assert given.status_code == 201, given.json()

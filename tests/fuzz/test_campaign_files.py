@@ -18,7 +18,7 @@ from django.db import transaction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campaign.campaign_files import read_campaign_file
+from campaign.campaign_files import ID_RULE, read_campaign_file
 from campaign.models import AuditEntry, Campaign, Faction, Province
 from engine.naval import ScenarioError
 from fleets.models import Fleet, Ship
@@ -149,6 +149,41 @@ CASES: dict[str, tuple[Any, list[str]]] = {
     "a lone surrogate in a name": (
         json.dumps(changed(lambda d: d["factions"][0].update(name="Dan\ud800es"))),
         ["factions[0].name: is not valid Unicode text (a lone surrogate)"],
+    ),
+    # Issue 11: an imported fleet id with "/" broke its player's desk (a 500).
+    "a fleet id with a slash": (
+        changed(lambda d: d["fleets"][0].update(id="d/1")),
+        [
+            "fleets[0].id: 'd/1': an id is " + ID_RULE,
+            "factions[0].upkeep_priority[0]: unknown fleet 'd1'",
+        ],
+    ),
+    "a ship id with a terminal escape": (
+        changed(lambda d: d["fleets"][0]["ships"][0].update(id="\x1b[31mred")),
+        ["fleets[0].ships[0].id: '\\x1b[31mred': an id is " + ID_RULE],
+    ),
+    "a ship id with a space": (
+        changed(lambda d: d["fleets"][0]["ships"][1].update(id="norske love")),
+        ["fleets[0].ships[1].id: 'norske love': an id is " + ID_RULE],
+    ),
+    "a port id starting with a dot": (
+        changed(lambda d: d["map"]["ports"][0].update(id="..")),
+        [
+            "map.ports[0].id: '..': an id is " + ID_RULE,
+            "fleets[1].at: a docked fleet is at a port; 'copenhagen' is not one",
+        ],
+    ),
+    "a faction name with a bidirectional override": (
+        changed(lambda d: d["factions"][0].update(name="Danes\u202eseloN")),
+        ["factions[0].name: contains a control character (U+202E)"],
+    ),
+    "a province name with a line break": (
+        changed(lambda d: d["map"]["provinces"][0].update(name="Skager\nrak")),
+        ["map.provinces[0].name: contains a control character (U+000A)"],
+    ),
+    "a campaign name with a terminal escape": (
+        changed(lambda d: d.update(name="Sound\x1b]0;owned\x07")),
+        ["name: contains a control character (U+001B)"],
     ),
     "id too long": (
         changed(lambda d: d["fleets"][0].update(id="d" * 61)),

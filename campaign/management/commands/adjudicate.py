@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from campaign.scenario_files import described, read_scenario_document, read_text
+from campaign.scenario_files import described, read_limited, read_scenario_document, read_text
 from engine import seafarers
 from engine.naval import ScenarioError, adjudicate
 from engine.naval.report import text_report
@@ -52,9 +52,10 @@ class Command(BaseCommand):
         source = options["scenario"]
         if not source:
             raise CommandError("name a scenario file, or use --example for a sample", returncode=2)
-        text = sys.stdin.read() if source == "-" else read_text(source)
         name = "stdin.json" if source == "-" else source
+        text = None
         try:
+            text = read_limited(sys.stdin.buffer, name) if source == "-" else read_text(source)
             if text is not None:
                 document = read_scenario_document(name, text)
             else:  # unreadable: the reader says why
