@@ -1,16 +1,16 @@
 """The seafaring engine's figures beside catanatron's, measured side by side in one run.
 
 `python -m bench.seafarers [--quick]` (also run by `python -m bench`): four random players to the
-win or 1,000 actions, ours on a generated four-player board against catanatron 3.2.1 (base game,
-its own board; bench-only, requirements-bench.txt); the longest-route recomputation after a build
-(median) against catanatron's all-colours check mid-game; `legal_actions` mid-game (median); the
-memory of a game's state. catanatron missing: its figures are reported as not measured.
+win or 1,000 actions, ours on the bundled four-player board (examples/four-islands.seafarers.yaml,
+its rules too) against catanatron 3.2.1 (base game, its own board; bench-only,
+requirements-bench.txt); the longest-route recomputation after a build (median) against
+catanatron's all-colours check mid-game; `legal_actions` mid-game (median); the memory of a
+game's state. catanatron missing: its figures are reported as not measured.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
@@ -18,6 +18,8 @@ import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from engine.seafarers import apply_action, legal_actions, parse_scenario
 from engine.seafarers.generator import generate_board, new_game
@@ -48,13 +50,16 @@ class Figures:
     catan_note: str = ""
 
 
+BUNDLED = EXAMPLES / "four-islands.seafarers.yaml"
+
+
 def _board() -> tuple[dict[str, Any], str]:
-    """The bundled four-player board when there is one, else a generated board."""
-    for path in sorted(EXAMPLES.glob("*.seafarers*.json")):
-        document = json.loads(path.read_text(encoding="utf-8"))
+    """The bundled four-player board's setup position (its rules too), else a generated board."""
+    if BUNDLED.exists():
+        document = yaml.safe_load(BUNDLED.read_text(encoding="utf-8"))
         if len(document.get("players", [])) == 4 and "board" in document:
-            return document["board"], path.name
-    return generate_board(1), "generated (engine.seafarers.generator, seed 1)"
+            return document, BUNDLED.name
+    return new_game(generate_board(1), PLAYERS, 0), "generated (engine.seafarers.generator, seed 1)"
 
 
 def _who(state: State) -> str:
@@ -69,11 +74,11 @@ BUILDS = frozenset({"build_road", "build_ship", "move_ship", "build_settlement",
 
 
 def random_games(
-    board: dict[str, Any], games: int
+    document: dict[str, Any], games: int
 ) -> tuple[float, float, list[State], list[float]]:
     """games/s, actions/game, mid-game action-phase states, and the X10 recomputation after
     each build from action 200 on (the builder's route; every player's after a settlement), µs."""
-    start = parse_scenario(new_game(board, PLAYERS, 0)).state
+    start = parse_scenario(document).state
     actions = 0
     mid: list[State] = []
     builds: list[tuple[State, int, bool]] = []
@@ -131,7 +136,7 @@ def memory(state: State) -> tuple[int, int]:
     del copy
     tracemalloc.start()
     before_board = tracemalloc.get_traced_memory()[0]
-    parse_scenario(new_game(_board()[0], PLAYERS, 0))
+    parse_scenario(_board()[0])
     after_board = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     return after - before, after_board - before_board

@@ -387,10 +387,11 @@ def _any_free_placement(state: State, p: int) -> bool:
 
 
 def _after_placing(
-    state: State, p: int, events: list[Event], *, ships: bool, cut: bool = False
+    state: State, p: int, events: list[Event], *, ships: bool, cut: int = NONE
 ) -> None:
-    """X5 closed lines, then X10: the routes of every player recalculated at once."""
-    if ships or cut:
+    """X5 closed lines, then X10: the routes of every player recalculated at once (`cut`: the
+    node of a new settlement, which may cut other players' routes)."""
+    if ships or cut != NONE:
         newly = close_lines(state, p)
         if newly:
             state.ship_closed.update(newly)
@@ -398,9 +399,12 @@ def _after_placing(
                 {"type": "route_closed", "ships": [state.board.edge_name(e) for e in newly]}
             )
     state.routes[p] = longest_route(state, p)
-    if cut:  # a settlement can cut other players' routes (LR14); only theirs can shrink
+    if cut != NONE:  # a settlement can cut other players' routes (LR14); only theirs can shrink
+        # A route depends only on its player's pieces and the owners of their nodes: only a
+        # player with a piece at the new settlement's node can see their route change (X10).
+        touching = {state.edge_owner[e] for e in state.board.node_edges[cut]}
         for q in range(len(state.players)):
-            if q != p:
+            if q != p and q in touching:
                 state.routes[q] = longest_route(state, q)
     _update_longest(state, events)
 
@@ -544,7 +548,7 @@ def _check_settlement(state: State, p: int, action: dict[str, Any]) -> Apply:
             events.append(
                 {"type": "svp_awarded", "node": label, "points": points, "island": island}
             )
-        _after_placing(state, p, events, ships=True, cut=True)
+        _after_placing(state, p, events, ships=True, cut=n)
         if setup:
             state.setup_node = n
             state.phase = "setup_route"
