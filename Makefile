@@ -30,7 +30,9 @@ test: venv
 	$(MAKE) lint
 	$(MAKE) typecheck
 
+# catanatron is the seafaring bench's anchor only (requirements-bench.txt), never a runtime need.
 bench: venv
+	$(PY) -m pip install --quiet -r requirements-bench.txt
 	$(PY) -m bench
 
 # Issue 5, on the PostgreSQL at 127.0.0.1:5432 and the Redis database 10 (BENCH_POSTGRES_URL,

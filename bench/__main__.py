@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bench import worker_turn
+from bench import seafarers, worker_turn
 from bench.cases import campaign, diplomacy_sized, odds
 from bench.report import Results, figures, write_docs
 
@@ -44,6 +44,10 @@ def main(argv: list[str] | None = None) -> None:
     section = figures(results)
     print()
     print(section, end="")
+    # The seafaring engine beside catanatron, measured in this same run (bench/seafarers.py).
+    print("… seafaring engine and catanatron, four random players", flush=True)
+    print()
+    print(seafarers.section(seafarers.measure(quick=args.quick)), end="")
     if args.write_docs:
         if skipped:
             raise SystemExit("not writing the docs: a database was not measured (see above)")

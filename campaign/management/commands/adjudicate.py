@@ -15,10 +15,17 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaign.scenario_files import described, read_scenario_document, read_text
+from engine import seafarers
 from engine.naval import ScenarioError, adjudicate
 from engine.naval.report import text_report
+from engine.seafarers.report import text_report as seafarers_text_report
 
 EXAMPLE = Path(settings.BASE_DIR) / "examples" / "baltic-skirmish.scenario.json"
+# The rulesets told apart by the file's `format` (seafarers-format.md); naval is the default.
+EXAMPLES = {
+    "naval": EXAMPLE,
+    "seafarers": Path(settings.BASE_DIR) / "examples" / "seafarers-skirmish.scenario.json",
+}
 
 
 class Command(BaseCommand):
@@ -31,10 +38,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--example", action="store_true", help="print a sample scenario to start from, and stop"
         )
+        parser.add_argument(
+            "--ruleset",
+            choices=tuple(EXAMPLES),
+            default="naval",
+            help="the ruleset whose sample --example prints",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["example"]:
-            self.stdout.write(EXAMPLE.read_text(encoding="utf-8"), ending="")
+            self.stdout.write(EXAMPLES[options["ruleset"]].read_text(encoding="utf-8"), ending="")
             return
         source = options["scenario"]
         if not source:
@@ -46,7 +59,10 @@ class Command(BaseCommand):
                 document = read_scenario_document(name, text)
             else:  # unreadable: the reader says why
                 document = read_scenario_document(source)
-            result = adjudicate(document)
+            is_seafaring = (
+                isinstance(document, dict) and document.get("format") == seafarers.scenario.FORMAT
+            )
+            result = seafarers.adjudicate(document) if is_seafaring else adjudicate(document)
         except ScenarioError as error:
             for line in described(error.problems, text):
                 self.stderr.write(f"  {line}")
@@ -56,6 +72,7 @@ class Command(BaseCommand):
                 returncode=2,
             ) from error
         if options["format"] == "text":
-            self.stdout.write(text_report(result), ending="")
+            report = seafarers_text_report if is_seafaring else text_report
+            self.stdout.write(report(result), ending="")
         else:
             self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False))

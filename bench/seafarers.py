@@ -1,0 +1,240 @@
+"""The seafaring engine's figures beside catanatron's, measured side by side in one run.
+
+`python -m bench.seafarers [--quick]` (also run by `python -m bench`): four random players to the
+win or 1,000 actions, ours on a generated four-player board against catanatron 3.2.1 (base game,
+its own board; bench-only, requirements-bench.txt); the longest-route recomputation after a build
+(median) against catanatron's all-colours check mid-game; `legal_actions` mid-game (median); the
+memory of a game's state. catanatron missing: its figures are reported as not measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+import tracemalloc
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.seafarers import apply_action, legal_actions, parse_scenario
+from engine.seafarers.generator import generate_board, new_game
+from engine.seafarers.routes import longest_route
+from engine.seafarers.state import State
+
+PLAYERS = ["red", "blue", "white", "orange"]
+LIMIT = 1000
+GAMES_RATIO_TARGET = 3.0  # at least 3x catanatron's games per second
+ROUTE_RATIO_TARGET = 0.1  # at most 1/10 of catanatron's all-colours check
+LEGAL_TARGET_US = 1000.0
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@dataclass
+class Figures:
+    games_per_second: float
+    actions_per_game: float
+    us_per_action: float
+    route_median_us: float
+    legal_median_us: float
+    state_bytes: int
+    board_bytes: int
+    board: str
+    catan_games_per_second: float | None = None
+    catan_us_per_action: float | None = None
+    catan_route_us: float | None = None
+    catan_note: str = ""
+
+
+def _board() -> tuple[dict[str, Any], str]:
+    """The bundled four-player board when there is one, else a generated board."""
+    for path in sorted(EXAMPLES.glob("*.seafarers*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if len(document.get("players", [])) == 4 and "board" in document:
+            return document["board"], path.name
+    return generate_board(1), "generated (engine.seafarers.generator, seed 1)"
+
+
+def _who(state: State) -> str:
+    if state.phase == "discard":
+        return state.players[next(q for q, d in enumerate(state.discard) if d)]
+    if state.phase == "gold":
+        return state.players[next(q for q, g in enumerate(state.gold_picks) if g)]
+    return state.players[state.player]
+
+
+BUILDS = frozenset({"build_road", "build_ship", "move_ship", "build_settlement", "build_city"})
+
+
+def random_games(
+    board: dict[str, Any], games: int
+) -> tuple[float, float, list[State], list[float]]:
+    """games/s, actions/game, mid-game action-phase states, and the X10 recomputation after
+    each build from action 200 on (the builder's route; every player's after a settlement), µs."""
+    start = parse_scenario(new_game(board, PLAYERS, 0)).state
+    actions = 0
+    mid: list[State] = []
+    builds: list[tuple[State, int, bool]] = []
+    began = time.perf_counter()
+    for seed in range(games):
+        state = start.copy()
+        state.seed = seed
+        rng = random.Random(seed)
+        count = 0
+        taken = False
+        while state.phase != "over" and count < LIMIT:
+            if count >= 300 and not taken and state.phase == "action":
+                mid.append(state.copy())
+                taken = True
+            action = rng.choice(legal_actions(state, _who(state)))
+            apply_action(state, action)
+            count += 1
+            if count >= 200 and action["type"] in BUILDS and len(builds) < 2000:
+                builds.append(
+                    (
+                        state.copy(),
+                        state.pindex[action["player"]],
+                        action["type"] == "build_settlement",
+                    )
+                )
+        actions += count
+    elapsed = time.perf_counter() - began
+    route: list[float] = []
+    for state, p, cut in builds:
+        players = range(len(state.players)) if cut else (p,)
+        t0 = time.perf_counter()
+        for q in players:
+            longest_route(state, q)
+        route.append((time.perf_counter() - t0) * 1e6)
+    return games / elapsed, actions / games, mid, route
+
+
+def legal_median(states: list[State]) -> float:
+    times = []
+    for state in states:
+        who = _who(state)
+        t0 = time.perf_counter()
+        legal_actions(state, who)
+        times.append((time.perf_counter() - t0) * 1e6)
+    return statistics.median(times)
+
+
+def memory(state: State) -> tuple[int, int]:
+    """Bytes of one state (its board shared) and of the board, by tracemalloc."""
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    copy = state.copy()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del copy
+    tracemalloc.start()
+    before_board = tracemalloc.get_traced_memory()[0]
+    parse_scenario(new_game(_board()[0], PLAYERS, 0))
+    after_board = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return after - before, after_board - before_board
+
+
+def catanatron(games: int) -> tuple[float, float, float] | str:
+    """catanatron's games/s, µs/action and all-colours longest-road check mid-game (µs)."""
+    try:
+        from catanatron import Color, Game, RandomPlayer
+    except ImportError:
+        return "catanatron is not installed (pip install -r requirements-bench.txt)"
+    colours = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+    actions = 0
+    began = time.perf_counter()
+    for seed in range(games):
+        game = Game([RandomPlayer(c) for c in colours], seed=seed)
+        game.play()
+        actions += len(game.state.actions)
+    elapsed = time.perf_counter() - began
+    checks = []
+    for seed in range(games):
+        game = Game([RandomPlayer(c) for c in colours], seed=1000 + seed)
+        # mid-game as the anchor measured it: the first colour at 10 roads
+        built = [f"P{i}_ROADS_AVAILABLE" for i in range(4)]
+        while game.winning_color() is None and game.state.num_turns < 1000:
+            game.play_tick()
+            if max(15 - game.state.player_state[key] for key in built) >= 10:
+                break
+        board = game.state.board
+        t0 = time.perf_counter()
+        for colour in colours:
+            board.continuous_roads_by_player(colour)
+        checks.append((time.perf_counter() - t0) * 1e6)
+    return games / elapsed, elapsed / actions * 1e6, statistics.median(checks)
+
+
+def measure(quick: bool = False) -> Figures:
+    board, name = _board()
+    games = 5 if quick else 100
+    per_second, per_game, mid, route = random_games(board, games)
+    figures = Figures(
+        games_per_second=per_second,
+        actions_per_game=per_game,
+        us_per_action=1e6 / (per_second * per_game),
+        route_median_us=statistics.median(route),
+        legal_median_us=legal_median(mid),
+        state_bytes=memory(mid[0])[0],
+        board_bytes=memory(mid[0])[1],
+        board=name,
+    )
+    catan = catanatron(5 if quick else 100)
+    if isinstance(catan, str):
+        figures.catan_note = catan
+    else:
+        figures.catan_games_per_second, figures.catan_us_per_action, figures.catan_route_us = catan
+    return figures
+
+
+def section(f: Figures) -> str:
+    lines = ["## Seafaring engine (issue 12)", ""]
+    lines.append(f"Board: {f.board}; four random players to the win or {LIMIT} actions.")
+    lines.append("")
+    lines.append("| Figure | Ours | catanatron 3.2.1 | Target | Met |")
+    lines.append("|---|---|---|---|---|")
+    cg = f.catan_games_per_second
+    ratio = f.games_per_second / cg if cg else None
+    lines.append(
+        f"| games/s | {f.games_per_second:.1f} ({f.actions_per_game:.0f} actions/game, "
+        f"{f.us_per_action:.0f} µs/action) | "
+        + (f"{cg:.1f} ({f.catan_us_per_action:.0f} µs/action)" if cg else "not measured")
+        + f" | ≥ {GAMES_RATIO_TARGET:g}× catanatron | "
+        + (("yes" if ratio >= GAMES_RATIO_TARGET else f"no ({ratio:.2f}×)") if ratio else "—")
+        + " |"
+    )
+    cr = f.catan_route_us
+    lines.append(
+        f"| route recomputation after a build (X10), median | {f.route_median_us:.1f} µs | "
+        + (f"{cr:.0f} µs (all colours)" if cr else "not measured")
+        + f" | ≤ {ROUTE_RATIO_TARGET:g}× catanatron's | "
+        + (("yes" if f.route_median_us <= ROUTE_RATIO_TARGET * cr else "no") if cr else "—")
+        + " |"
+    )
+    met = "yes" if f.legal_median_us < LEGAL_TARGET_US else "no"
+    lines.append(
+        f"| `legal_actions`, action phase mid-game, median | {f.legal_median_us:.0f} µs | — "
+        f"| < {LEGAL_TARGET_US:.0f} µs | {met} |"
+    )
+    lines.append(
+        f"| memory of a game's state | {f.state_bytes / 1024:.1f} KiB (board shared, "
+        f"{f.board_bytes / 1024:.0f} KiB once) | — | — | — |"
+    )
+    if f.catan_note:
+        lines.append("")
+        lines.append(f"catanatron: {f.catan_note}.")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.seafarers", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a few games only (smoke run)")
+    args = parser.parse_args(argv)
+    print(section(measure(args.quick)), end="")
+
+
+if __name__ == "__main__":
+    main()

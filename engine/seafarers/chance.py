@@ -1,0 +1,43 @@
+"""Chance (seafarers.md X22, G2, G3): dice, steals and the deck, from the game's seed.
+
+The engine's documented choice (docs/rulings.md S-1):
+- Every draw is a pure function of the seed and how many draws of its kind came before it, so
+  replaying a log, or undoing an action and redoing it, gives the same numbers (G3).
+- The k-th roll of a run (k from 0, counting every `roll` action, scripted or not) that takes
+  its dice from the seed uses the kernel's `SeededDice(seed)` stream named `roll k`: its first
+  die, then its second.
+- Scripted `dice` pairs are used first, one pair per roll that carries no `dice` of its own.
+- The k-th steal of a run (counting every steal) takes the next scripted `draws` index if one is
+  left, else `random.Random(f"{seed}:steal {k}").randrange(n)`; the index picks from the
+  victim's cards listed brick, wood, wool, grain, ore, each as many times as held (format
+  "Chance"), modulo their number.
+- The deck, when the file gives none, is the 25 cards (B12) less those held and the Knights
+  played, listed knight, victory_point, road_building, year_of_plenty, monopoly, shuffled once
+  by `random.Random(f"{seed}:deck").shuffle`. A purchase takes the top card.
+- A file without a seed plays with seed 0.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.kernel.dice import SeededDice
+
+
+def seeded_roll(seed: int, k: int) -> tuple[int, int]:
+    """X22: the k-th roll's two dice from the seed."""
+    dice = SeededDice(seed)
+    stream = f"roll {k}"
+    return dice.roll(stream), dice.roll(stream)
+
+
+def seeded_steal(seed: int, k: int, n: int) -> int:
+    """X22: the k-th steal's index among the victim's `n` cards, from the seed."""
+    return random.Random(f"{seed}:steal {k}").randrange(n)
+
+
+def shuffled_deck(seed: int, cards: list[str]) -> list[str]:
+    """B12, X22: the deck shuffled once when the game is created."""
+    deck = list(cards)
+    random.Random(f"{seed}:deck").shuffle(deck)
+    return deck

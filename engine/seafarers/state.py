@@ -1,0 +1,211 @@
+"""The mutable state of one game: hands, pieces, bank, deck, turn, chance counters.
+
+Pieces are arrays indexed by the board's integer edge and node ids, so an action changes a few
+list cells and a copy is a handful of list copies (`State.copy`), for the bot and the legal
+action tests. `apply_action` checks everything first and only then writes (X25).
+"""
+
+from __future__ import annotations
+
+from engine.seafarers.board import Board
+from engine.seafarers.rules import Rules
+
+NONE = -1
+ROAD, SHIP = 1, 2
+SETTLEMENT, CITY = 1, 2
+SETUP_PHASES = frozenset({"setup_settlement", "setup_route"})
+
+
+class State:
+    __slots__ = (
+        "army",
+        "bank",
+        "board",
+        "cities",
+        "deck",
+        "dev_card_played",
+        "dev_cards",
+        "dice_script",
+        "dice_used",
+        "discard",
+        "draws_script",
+        "draws_used",
+        "edge_owner",
+        "edge_piece",
+        "free_pieces",
+        "gold_picks",
+        "hands",
+        "home_islands",
+        "knights",
+        "longest",
+        "node_level",
+        "node_owner",
+        "number",
+        "phase",
+        "pindex",
+        "pirate",
+        "player",
+        "player_edges",
+        "player_nodes",
+        "players",
+        "resume",
+        "roads",
+        "robber",
+        "rolls",
+        "routes",
+        "rules",
+        "seed",
+        "settlements",
+        "setup_node",
+        "setup_round",
+        "ship_closed",
+        "ship_moved",
+        "ship_new",
+        "ships",
+        "steals",
+        "svp",
+        "winner",
+    )
+
+    def __init__(self, board: Board, rules: Rules, players: list[str]) -> None:
+        n = len(players)
+        self.board = board
+        self.rules = rules
+        self.seed: int | None = None
+        self.players = tuple(players)
+        self.pindex = {p: i for i, p in enumerate(players)}
+        self.hands = [[0] * 5 for _ in range(n)]
+        self.dev_cards: list[list[tuple[str, bool]]] = [[] for _ in range(n)]  # (card, new)
+        self.knights = [0] * n
+        self.edge_owner = [NONE] * len(board.edge_nodes)
+        self.edge_piece = [0] * len(board.edge_nodes)
+        self.player_edges: list[list[int]] = [[] for _ in range(n)]
+        self.player_nodes: list[list[int]] = [[] for _ in range(n)]  # buildings
+        self.ship_new: set[int] = set()
+        self.ship_closed: set[int] = set()
+        self.node_owner = [NONE] * len(board.node_names)
+        self.node_level = [0] * len(board.node_names)
+        self.roads = [0] * n
+        self.ships = [0] * n
+        self.settlements = [0] * n
+        self.cities = [0] * n
+        self.svp: list[list[tuple[int, int, str | None]]] = [[] for _ in range(n)]
+        self.home_islands: list[list[str]] = [[] for _ in range(n)]
+        self.gold_picks = [0] * n
+        self.discard = [0] * n
+        self.bank = [rules.bank] * 5
+        self.deck: list[str] = []
+        self.longest = NONE
+        self.army = NONE
+        self.routes = [0] * n
+        self.number = 0
+        self.player = 0
+        self.phase = "setup_settlement"
+        self.dev_card_played = False
+        self.ship_moved = False
+        self.free_pieces = 0
+        self.resume: str | None = None
+        self.setup_round: int | None = None
+        self.setup_node: int | None = None
+        self.winner: int | None = None
+        self.robber: int | None = board.robber_start
+        self.pirate: int | None = board.pirate_start
+        self.dice_script: tuple[tuple[int, int], ...] = ()
+        self.dice_used = 0
+        self.draws_script: tuple[int, ...] = ()
+        self.draws_used = 0
+        self.rolls = 0
+        self.steals = 0
+
+    def copy(self) -> State:
+        other = State.__new__(State)
+        for name in ("board", "rules", "seed", "players", "pindex", "dice_script", "draws_script"):
+            setattr(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        other.dev_cards = [list(d) for d in self.dev_cards]
+        other.player_edges = [list(x) for x in self.player_edges]
+        other.player_nodes = [list(x) for x in self.player_nodes]
+        other.svp = [list(x) for x in self.svp]
+        other.home_islands = [list(x) for x in self.home_islands]
+        for name in (
+            "knights",
+            "edge_owner",
+            "edge_piece",
+            "node_owner",
+            "node_level",
+            "roads",
+            "ships",
+            "settlements",
+            "cities",
+            "gold_picks",
+            "discard",
+            "bank",
+            "deck",
+            "routes",
+        ):
+            setattr(other, name, list(getattr(self, name)))
+        other.ship_new = set(self.ship_new)
+        other.ship_closed = set(self.ship_closed)
+        for name in (
+            "longest",
+            "army",
+            "number",
+            "player",
+            "phase",
+            "dev_card_played",
+            "ship_moved",
+            "free_pieces",
+            "resume",
+            "setup_round",
+            "setup_node",
+            "winner",
+            "robber",
+            "pirate",
+            "dice_used",
+            "draws_used",
+            "rolls",
+            "steals",
+        ):
+            setattr(other, name, getattr(self, name))
+        return other
+
+    # -- derived values -------------------------------------------------------------------
+    def in_setup(self) -> bool:
+        """Setup, a setup gold pick included (B20, X20)."""
+        return self.phase in SETUP_PHASES or (self.phase == "gold" and self.resume == "setup_route")
+
+    def vp(self, p: int) -> int:
+        """B19: settlements, cities, the two cards, Victory Point cards, special tokens."""
+        points = self.settlements[p] + 2 * self.cities[p]
+        if self.longest == p:
+            points += 2
+        if self.army == p:
+            points += 2
+        points += sum(1 for card, _ in self.dev_cards[p] if card == "victory_point")
+        points += sum(t[1] for t in self.svp[p])
+        return points
+
+    def rate(self, p: int, resource: int) -> int:
+        """X11 for one resource (see `rates`)."""
+        return self.rates(p)[resource]
+
+    def rates(self, p: int) -> list[int]:
+        """X11: 2 on a 2:1 harbour of the resource, else 3 on a generic harbour, else 4.
+
+        MT1 MT2 MT3 MT4 MT5 MT6: 4:1 with the bank needs no harbour; MT7 MT8 MT9 MT10 MT11: a
+        building on a generic harbour trades 3:1; MT12 MT13 MT14 MT15: a special harbour trades
+        only its resource 2:1 (and no other better, not even 3:1, unless the player also has a
+        generic one); MT16 MT17 MT18 MT19: its multiples (4 ore for 2 cards) are
+        `maritime_trade`'s (X11)."""
+        from engine.seafarers.rules import RESOURCES
+
+        generic = 4
+        special: set[str] = set()
+        harbours = self.board.node_harbours
+        for n in self.player_nodes[p]:  # a harbour's nodes are its edge's ends (X11)
+            for kind in harbours[n]:
+                if kind == "generic":
+                    generic = 3
+                else:
+                    special.add(kind)
+        return [2 if name in special else generic for name in RESOURCES]
