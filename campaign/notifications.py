@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 from celery import shared_task
 from django.core.mail import send_mail
 from django.db import transaction
 
 from campaign.models import Turn
 from campaign.selectors import campaign_names
+from campaign.webhooks import webhook_post
 from reports.build import public_bulletin
 from reports.markdown import to_markdown
-
-DISCORD_LIMIT = 2000  # characters in one Discord message
 
 
 def queue_bulletin(turn: Turn) -> None:
@@ -36,16 +32,7 @@ def post_bulletin(turn_id: int) -> None:
         campaign_names(turn.campaign_id),
         title=f"{turn.campaign.name} — turn {turn.number}",
     )
-    text = to_markdown(bulletin)
-    body = json.dumps({"content": text[:DISCORD_LIMIT]}).encode()
-    request = urllib.request.Request(
-        turn.campaign.webhook_url,
-        data=body,
-        method="POST",
-        headers={"Content-Type": "application/json", "User-Agent": "Admiralty"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        response.read()
+    webhook_post(turn.campaign.webhook_url, to_markdown(bulletin))
 
 
 def remind(addresses: list[str], *, campaign: str, number: int, deadline: str) -> None:

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "campaign",
     "fleets",
     "battles",
+    "seafarers",
 ]
 
 MIDDLEWARE = [
