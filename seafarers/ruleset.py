@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from campaign.models import Campaign
 from campaign.rulesets import Cadence, Document, Pages, SequentialRuleset
 from engine.seafarers import Refusal, State, adjudicate, check, legal_actions
 from engine.seafarers.refusals import Refused
@@ -28,6 +29,13 @@ def _position(game: Game) -> State:
     )
 
 
+def _game_of(turn: Any) -> Game:
+    """A sequential game has no turns: the platform's turn methods get its campaign (or a turn
+    of it, should there be one)."""
+    campaign_id = turn.pk if isinstance(turn, Campaign) else turn.campaign_id
+    return Game.objects.get(campaign_id=campaign_id)
+
+
 class NoTurns(RuntimeError):
     """A sequential game has no locked turn; the platform asked for one by mistake."""
 
@@ -40,7 +48,7 @@ class SeafarersRuleset:
 
     def turn_document(self, turn: Any, *, seed: int | None = None) -> Document:
         """The whole game (first position and log): what `advance` would replay."""
-        return game_document(Game.objects.get(campaign_id=turn.campaign_id))
+        return game_document(_game_of(turn))
 
     def state_apply(self, campaign: Any, state: Document) -> None:
         # The position is never written from outside: it is the log's replay (G3).
@@ -60,7 +68,7 @@ class SeafarersRuleset:
         return legal_actions(state, seat.player)
 
     def seats_waiting(self, turn: Any) -> list[Any]:
-        game = Game.objects.get(campaign_id=turn.campaign_id)
+        game = _game_of(turn)
         waiting = waiting_for(_position(game))
         return list(game.seats.filter(player__in=waiting))
 

@@ -285,6 +285,7 @@ def _submit(
             events=events,
         )
         game.log_length += 1
+        _remember(game, (game.created_at, game.log_length, row.pk), state)
         game.state = state_to_dict(state)
         game.status = status_of(state)
         game.save(update_fields=["log_length", "state", "status"])
@@ -390,8 +391,39 @@ def _locked(game: Game) -> Game:
 
 
 def _current(game: Game) -> State:
+    """The position after the log (G1), replayed, or this process's copy of that replay."""
+    key = _position_key(game)
+    cached = _POSITIONS.get(game.pk)
+    if cached is not None and cached[0] == key:
+        return cached[1].copy()
     actions = game.actions.filter(index__lt=game.log_length).values_list("action", flat=True)
-    return replay(game.first_position, actions.order_by("index"))
+    state = replay(game.first_position, actions.order_by("index"))
+    _remember(game, key, state)
+    return state.copy()
+
+
+# This process's last replayed position of each game, kept only for what was committed: the
+# key names the log exactly (the game, its length, the last row's id — a row undone and sent
+# again is a new row), so a stale copy is never used; a miss just replays.
+_POSITIONS: dict[int, tuple[tuple[Any, ...], State]] = {}
+POSITIONS_KEPT = 64
+
+
+def _position_key(game: Game) -> tuple[Any, ...]:
+    last = game.actions.filter(index=game.log_length - 1).values_list("pk", flat=True).first()
+    return (game.created_at, game.log_length, last)
+
+
+def _remember(game: Game, key: tuple[Any, ...], state: State) -> None:
+    kept = state.copy()
+
+    def keep() -> None:
+        _POSITIONS.pop(game.pk, None)
+        while len(_POSITIONS) >= POSITIONS_KEPT:
+            _POSITIONS.pop(next(iter(_POSITIONS)))
+        _POSITIONS[game.pk] = (key, kept)
+
+    transaction.on_commit(keep)
 
 
 def _moderator(game: Game, user: Any) -> None:
