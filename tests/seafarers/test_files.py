@@ -114,3 +114,18 @@ def test_an_imported_game_resumes_where_it_stood(
         list(game.actions.values_list("action", flat=True))[:40]
         == json.loads(OPENING.read_text())["actions"]
     )
+
+
+def test_the_demo_game_is_set_up_once():
+    out = StringIO()
+    call_command("seafarers_demo", stdout=out)
+    call_command("seafarers_demo", stdout=StringIO())  # again: nothing new
+    game = Game.objects.get()
+    assert game.status == Game.Status.SETUP
+    assert list(game.seats.values_list("player", "user__username", "bot")) == [
+        ("red", "sailor1", False),
+        ("blue", "sailor2", False),
+        ("white", "sailor3", False),
+        ("orange", None, True),
+    ]
+    assert "red: sailor1, blue: sailor2, white: sailor3, orange: bot" in out.getvalue()
