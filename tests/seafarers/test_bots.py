@@ -52,6 +52,26 @@ def test_a_bot_moves_when_the_game_comes_to_it_and_a_duplicate_does_nothing(peop
     assert blue == ["blue", "blue"]
     assert game.state["turn"]["player"] == "white"
     assert mail.outbox[-1].to == ["bob@example.org"]
-    # A task delivered again with the index it was queued with: refused, never applied twice.
-    assert bot_play(game_id=game.pk, expected_index=2) == 0
+    assert Action.objects.filter(game=game).count() == 4
+
+
+@pytest.mark.django_db
+def test_a_stale_bot_task_plays_nothing(people):
+    """A task delivered again after the game moved on (its expected index stale) is refused,
+    even while a bot seat is waiting: never applied twice. No commit happens in this test, so
+    no task has run: the game waits for blue, a bot."""
+    game = game_create(
+        name="Mixed",
+        slug="mixed",
+        moderator=people["mod"],
+        board="small-isles",
+        seats=["ann", None, "bob"],
+    )
+    game = game_start(game=game, user=people["mod"])
+    play_one(game)
+    play_one(game)
+    assert game.state["turn"]["player"] == "blue"
+    assert bot_play(game_id=game.pk, expected_index=1) == 0  # stale: the log is at 2
+    assert Action.objects.filter(game=game).count() == 2
+    assert bot_play(game_id=game.pk, expected_index=2) == 2  # the real one: blue's two
     assert Action.objects.filter(game=game).count() == 4
