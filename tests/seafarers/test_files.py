@@ -129,3 +129,28 @@ def test_the_demo_game_is_set_up_once():
         ("orange", None, True),
     ]
     assert "red: sailor1, blue: sailor2, white: sailor3, orange: bot" in out.getvalue()
+
+
+def test_the_admin_import_page_reads_a_seafaring_file(admin_client, admin_user):
+    """The admin's import page dispatches on `format` too: problems listed with their paths;
+    a good file becomes a game moderated by the importer."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    document = json.loads(OPENING.read_text())
+    bad = {**document, "weather": "fair"}
+    page = admin_client.post(
+        "/admin/campaign/campaign/import/",
+        {"file": SimpleUploadedFile("bad.json", json.dumps(bad).encode())},
+    )
+    assert page.status_code == 200
+    assert "weather" in page.content.decode()
+    assert not Campaign.objects.exists()
+    page = admin_client.post(
+        "/admin/campaign/campaign/import/",
+        {"file": SimpleUploadedFile("good.json", OPENING.read_bytes())},
+    )
+    assert page.status_code == 302
+    campaign = Campaign.objects.get()
+    assert campaign.ruleset == "seafarers"
+    assert campaign.memberships.get().user == admin_user
+    assert campaign.seafaring_game.log_length == 40
