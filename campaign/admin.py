@@ -30,6 +30,7 @@ from campaign.models import (
     ShipType,
     Turn,
 )
+from campaign.rulesets import campaign_file_importer
 from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.naval import ScenarioError
 
@@ -281,13 +282,17 @@ class CampaignAdmin(AuditedAdmin):
             try:
                 check_size(upload.name or "", upload.size or 0)  # before reading any of it
                 text = upload.read().decode("utf-8")
-                source = read_campaign_file(read_scenario_document(upload.name or "", text))
-                campaign = campaign_import(source, user=request.user)
+                document = read_scenario_document(upload.name or "", text)
+                importer = campaign_file_importer(document)  # a ruleset's own file format
+                if importer is not None:
+                    campaign = importer(document, request.user)  # type: ignore[arg-type]
+                else:
+                    campaign = campaign_import(read_campaign_file(document), user=request.user)
             except UnicodeDecodeError:
                 problems = ["The file is not UTF-8 text."]
             except ScenarioError as error:
                 problems = described(error.problems, text)
-            except ImportRefused as error:
+            except (ImportRefused, ValueError) as error:
                 problems = [str(error)]
             else:
                 Membership.objects.get_or_create(

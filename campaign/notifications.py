@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 
 from celery import shared_task
@@ -11,13 +10,10 @@ from django.db import transaction
 
 from campaign.models import AuditEntry, Turn
 from campaign.selectors import campaign_names
-from campaign.webhooks import WebhookRefused, post_json
+from campaign.webhooks import WebhookRefused, post_json, webhook_body
 from reports.build import public_bulletin
 from reports.markdown import to_markdown
 
-DISCORD_LIMIT = 2000  # characters in one Discord message
-# Discord pings nobody for the message's text ("@everyone" in a faction's or fleet's name).
-NO_MENTIONS = {"parse": []}
 log = logging.getLogger(__name__)
 
 
@@ -41,10 +37,8 @@ def post_bulletin(turn_id: int) -> None:
         campaign_names(turn.campaign_id),
         title=f"{turn.campaign.name} — turn {turn.number}",
     )
-    text = to_markdown(bulletin)
-    body = json.dumps({"content": text[:DISCORD_LIMIT], "allowed_mentions": NO_MENTIONS}).encode()
     try:
-        post_json(turn.campaign.webhook_url, body)
+        post_json(turn.campaign.webhook_url, webhook_body(to_markdown(bulletin)))
     except WebhookRefused as error:
         # Checked again at the post: the address was entered before a rule changed, or its
         # name resolves elsewhere now. Retrying would not help; the moderator reads why.

@@ -111,6 +111,43 @@ class Ruleset(Protocol):
         ...
 
 
+class SequentialRuleset(Ruleset, Protocol):
+    """What a SEQUENTIAL ruleset adds: an input is applied when it is sent, under the game's
+    row lock, instead of collected for a locked turn; the game is its log, written whole."""
+
+    def input_apply(
+        self, *, campaign: Campaign, user: Any, entry: Mapping[str, Any], expected_index: int
+    ) -> Document:
+        """Check and apply one seat's input now (refused: the ruleset's Refused exception,
+        nothing changed); what it produced."""
+        ...
+
+    def campaign_document(self, campaign: Campaign) -> Document:
+        """The whole game as the ruleset's file (first position and every input), for
+        `campaign_export`: reading it back gives the same game."""
+        ...
+
+
+# A campaign file's reader by its `format`, for the formats a ruleset's app brings (the
+# platform reads the naval campaign file itself, still: docs/architecture.md). The reader
+# takes the document and the importing user and returns the new campaign, or raises
+# engine.kernel's ScenarioError (every problem with its path) or ValueError (plain words).
+CampaignFileImporter = Callable[[Document, Any], Campaign]
+_FILE_IMPORTERS: dict[str, CampaignFileImporter] = {}
+
+
+def campaign_file_register(file_format: str, importer: CampaignFileImporter) -> None:
+    _FILE_IMPORTERS[file_format] = importer
+
+
+def campaign_file_importer(document: object) -> CampaignFileImporter | None:
+    """The registered reader of the document's `format`, or None (the platform's own file)."""
+    if not isinstance(document, dict):
+        return None
+    file_format = document.get("format")
+    return _FILE_IMPORTERS.get(file_format) if isinstance(file_format, str) else None
+
+
 _REGISTRY: dict[str, Ruleset] = {}
 
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import http.client
 import ipaddress
+import json
+import logging
 import socket
 from urllib.parse import urlsplit
 
 from django.conf import settings
 
 TIMEOUT = 10  # seconds, to connect and for each read
+log = logging.getLogger(__name__)
 
 
 class WebhookRefused(Exception):
@@ -121,3 +124,22 @@ def post_json(url: str, body: bytes) -> int:
 
 class WebhookFailed(Exception):
     """The webhook answered, but not with success."""
+
+
+DISCORD_LIMIT = 2000  # characters in one Discord message
+# Discord pings nobody for the message's text ("@everyone" in a player's or a fleet's name).
+NO_MENTIONS: dict[str, list[str]] = {"parse": []}
+
+
+def webhook_body(text: str) -> bytes:
+    """A Discord-compatible message: the text cut to Discord's limit, and no mentions."""
+    return json.dumps({"content": text[:DISCORD_LIMIT], "allowed_mentions": NO_MENTIONS}).encode()
+
+
+def webhook_post(url: str, text: str) -> None:
+    """Post news to a campaign's webhook, for every ruleset; an address the site does not post to
+    is logged and skipped (retrying would not help), a failed post raises for the task to retry."""
+    try:
+        post_json(url, webhook_body(text))
+    except WebhookRefused as error:
+        log.warning("%s: %s", error.code, error)

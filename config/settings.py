@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "fleets",
     "battles",
     "rulebook",
+    "seafarers",
 ]
 
 MIDDLEWARE = [

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaign.exporting import turn_scenario
 from campaign.models import Campaign, Turn
+from campaign.rulesets import Cadence, SequentialRuleset, ruleset_of
 
 
 class Command(BaseCommand):
@@ -28,6 +29,12 @@ class Command(BaseCommand):
         campaign = Campaign.objects.filter(slug=options["campaign"]).first()
         if campaign is None:
             raise CommandError(f"There is no campaign {options['campaign']!r}.", returncode=2)
+        ruleset = ruleset_of(campaign)
+        if ruleset.cadence is Cadence.SEQUENTIAL:
+            # A sequential game is its log: the first position and every action, whole.
+            document = cast(SequentialRuleset, ruleset).campaign_document(campaign)
+            self._write(json.dumps(document, indent=2, ensure_ascii=False) + "\n", options)
+            return
         turns = Turn.objects.filter(campaign=campaign, archived=False)
         turn = (
             turns.filter(number=options["turn"]).first()
@@ -37,8 +44,11 @@ class Command(BaseCommand):
         if turn is None:
             raise CommandError(f"{campaign.slug} has no turn {options['turn']}.", returncode=2)
         text = json.dumps(turn_scenario(turn), indent=2, ensure_ascii=False) + "\n"
+        self._write(text, options, f"turn {turn.number} of {campaign.slug}")
+
+    def _write(self, text: str, options: dict[str, Any], what: str = "the game") -> None:
         if options["output"]:
             Path(options["output"]).write_text(text, encoding="utf-8")
-            self.stdout.write(f"Wrote turn {turn.number} of {campaign.slug} to {options['output']}")
+            self.stdout.write(f"Wrote {what} to {options['output']}")
         else:
             self.stdout.write(text, ending="")

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaign.campaign_files import read_campaign_file
 from campaign.importing import ImportRefused, campaign_import
+from campaign.rulesets import campaign_file_importer
 from campaign.scenario_files import described, read_scenario_document, read_text
 from engine.naval import ScenarioError
 
@@ -22,7 +23,16 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            source = read_campaign_file(read_scenario_document(options["file"]))
+            document = read_scenario_document(options["file"])
+            # A ruleset's own file (say seafarers-scenario/1) is read by its app, through the
+            # registry; the naval campaign file by the platform, still.
+            importer = campaign_file_importer(document)
+            if importer is not None:
+                campaign = importer(document, None)  # type: ignore[arg-type]
+                self.stdout.write(f"Imported {campaign.name} ({campaign.ruleset}).")
+                self.stdout.write(f"Campaign slug: {campaign.slug}")
+                return
+            source = read_campaign_file(document)
             campaign = campaign_import(source)
         except ScenarioError as error:
             for line in described(error.problems, read_text(options["file"])):
@@ -32,7 +42,7 @@ class Command(BaseCommand):
                 f"({len(error.problems)} problem(s))",
                 returncode=2,
             ) from error
-        except ImportRefused as error:
+        except (ImportRefused, ValueError) as error:
             raise CommandError(str(error), returncode=2) from error
         counts = (
             f"{campaign.provinces.count()} provinces, {campaign.ports.count()} ports, "

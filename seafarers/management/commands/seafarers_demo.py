@@ -1,0 +1,52 @@
+"""`python manage.py seafarers_demo` (run by `make run` after `demo`): a seafaring game on the
+bundled Four Islands board — three seats for demo players, the fourth the engine's bot —
+started, its moderator the demo's `moderator`; prints the players. Safe to run again.
+
+A command of the seafaring app, not of the platform's `demo`: the platform never imports a
+game's app (pyproject.toml's import contracts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from campaign.models import Campaign
+from seafarers.services import game_create, game_start
+
+PASSWORD = "admiralty"  # demo accounts only, as the platform's demo
+SLUG = "four-islands-demo"
+SAILORS = ("sailor1", "sailor2", "sailor3")
+
+
+class Command(BaseCommand):
+    help = "Set up the demo seafaring game (for `make run`)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        users = get_user_model().objects
+        moderator, _ = users.get_or_create(
+            username="moderator", defaults={"email": "moderator@example.org"}
+        )
+        for name in SAILORS:
+            user, created = users.get_or_create(
+                username=name, defaults={"email": f"{name}@example.org"}
+            )
+            if created:
+                user.set_password(PASSWORD)
+                user.save()
+        campaign = Campaign.objects.filter(slug=SLUG).first()
+        if campaign is None:
+            game = game_create(
+                name="Four Islands (demo)",
+                slug=SLUG,
+                moderator=moderator,
+                board="four-islands",
+                seats=[*SAILORS, None],
+            )
+            game_start(game=game, user=moderator)
+            campaign = game.campaign
+        seats = campaign.seafaring_game.seats.select_related("user")
+        players = [f"{s.player}: {'bot' if s.bot else s.user.username}" for s in seats]
+        self.stdout.write(f"Seafaring game: {campaign.name} (slug {campaign.slug})")
+        self.stdout.write(f"Players (password {PASSWORD}): {', '.join(players)}\n")
