@@ -38,6 +38,7 @@ from seafarers.board_marks import (
     title,
 )
 
+HEX_EDGE = {"sea": "#5f7f94", "gold": "#9a7400"}  # gold's thick dark rim sets it off from fields
 PIECE_ORDER = {"road": 0, "ship": 1, "settlement": 2, "city": 3}
 
 
@@ -105,11 +106,28 @@ def draw_hex(h: Mapping[str, Any], places: Places) -> str:
         {
             "points": points(hex_corners(h["q"], h["r"])),
             "fill": TERRAIN_FILL[terrain],
-            "stroke": "#5f7f94" if terrain == "sea" else "#6b5a3a",
-            "stroke-width": 1.0,
+            "stroke": HEX_EDGE.get(terrain, "#6b5a3a"),
+            "stroke-width": 2.5 if terrain == "gold" else 1.0,
         },
     )
     parts = [title(places.hex(hid)), polygon]
+    if terrain != "sea":
+        x, y = hex_point(hid)
+        parts.append(
+            el(
+                "text",
+                {
+                    "x": x,
+                    "y": y - SIZE * 0.5,
+                    "text-anchor": "middle",
+                    "font-size": 7.5,
+                    "fill": INK,
+                    "fill-opacity": 0.75,
+                    "class": "terrain",
+                },
+                text=terrain,
+            )
+        )
     number = h.get("number")
     if number is not None:
         parts.append(number_token(hex_point(hid), number))

@@ -19,7 +19,7 @@ from seafarers.board_marks import (
 )
 
 LEGEND_WIDTH = 190.0
-ROW = 22.0
+ROW = 24.0
 SHOWN_NAME = 18  # characters of a name drawn; the title holds it whole
 
 
@@ -50,11 +50,11 @@ def legend_lines(
 
 
 _NAMES = {
-    "#0072b2": "blue",
     "#d55e00": "vermillion",
+    "#0072b2": "blue",
     "#cc79a7": "pink",
+    "#e69f00": "orange",
     "#009e73": "green",
-    "#f0e442": "yellow",
     "#56b4e9": "sky blue",
 }
 

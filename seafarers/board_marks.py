@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-# Terrain fills, light enough for black numbers and dark-outlined pieces on top (B1, GD1).
+# Terrain fills, light enough for black numbers and dark-outlined pieces on top (B1, GD1). Each
+# land hex also carries its terrain's word, so nothing rests on telling two colours apart.
 TERRAIN_FILL = {
     "hills": "#c8794f",
     "forest": "#4f8a45",
     "pasture": "#a9d17a",
-    "fields": "#f3dc8a",
+    "fields": "#efe0a8",
     "mountains": "#9c9c9c",
-    "gold": "#e39b12",
+    "gold": "#f4cf3c",
     "desert": "#e8d9b0",
     "sea": "#8fc3e6",
 }
@@ -28,8 +29,9 @@ TERRAIN_NAME = {
     "sea": "sea",
 }
 # Seat order → colour: the Okabe–Ito palette, told apart with every common colour blindness.
-# Pieces carry a dark outline, so the yellow stays visible on fields and sand.
-PALETTE = ("#0072b2", "#d55e00", "#cc79a7", "#009e73", "#f0e442", "#56b4e9")
+# Seats 1, 2 and 4 are vermillion, blue and orange, near the red, blue and orange pieces of
+# the printed game; yellow is left out (it vanishes on fields and sand).
+PALETTE = ("#d55e00", "#0072b2", "#cc79a7", "#e69f00", "#009e73", "#56b4e9")
 INK = "#1b1b1b"
 PAPER = "#fbf8f0"
 LIKELY = "#b00020"  # 6 and 8, the likeliest rolls, as on the printed tokens

@@ -96,7 +96,7 @@ def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
     for (kind, place), group in sorted(by_place.items()):
         x, y = place_point(kind, place)
         if kind == "hex":
-            y -= 20.0  # above the number token
+            y += 25.0  # below the number token, clear of the terrain's word above it
         radius = 5.5 if kind != "hex" else 8.0
         for i, t in enumerate(group):
             tx, ty = x, y
