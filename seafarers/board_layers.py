@@ -4,10 +4,8 @@ the ring on the last action's place. Each returns markup in a sorted order."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from engine.seafarers import State
 from seafarers.board_geometry import (
     SIZE,
     EdgeKey,
@@ -18,14 +16,12 @@ from seafarers.board_geometry import (
     hex_centre,
     hex_corners,
     node_point,
-    sides_of,
 )
 from seafarers.board_marks import (
     HIGHLIGHT,
     INK,
     LIKELY,
     TERRAIN_FILL,
-    TERRAIN_NAME,
     city_shape,
     el,
     num,
@@ -37,60 +33,10 @@ from seafarers.board_marks import (
     ship_shape,
     title,
 )
+from seafarers.board_places import Places
 
 HEX_EDGE = {"sea": "#5f7f94", "gold": "#9a7400"}  # gold's thick dark rim sets it off from fields
 PIECE_ORDER = {"road": 0, "ship": 1, "settlement": 2, "city": 3}
-
-
-@dataclass(frozen=True, slots=True)
-class Places:
-    """Plain-words names of the board's places, with the island they lie on where the board
-    names islands (the board's only place names)."""
-
-    hex_terrain: Mapping[str, str]
-    hex_number: Mapping[str, int | None]
-    hex_island: Mapping[str, str]
-    node_island: Mapping[str, str]
-    edge_hexes: Mapping[EdgeKey, tuple[str, ...]]
-
-    @classmethod
-    def of(cls, state: State, doc: Mapping[str, Any]) -> Places:
-        board = doc["board"]
-        hex_island = {h: isle["id"] for isle in board.get("islands", []) for h in isle["hexes"]}
-        node_island = {
-            name: isle
-            for name, isle in zip(state.board.node_names, state.board.node_island, strict=True)
-            if isle is not None
-        }
-        edge_hexes: dict[EdgeKey, list[str]] = {}
-        for h in board["hexes"]:
-            for key in sides_of(h["q"], h["r"]):
-                edge_hexes.setdefault(key, []).append(f"{h['q']},{h['r']}")
-        return cls(
-            hex_terrain={f"{h['q']},{h['r']}": h["terrain"] for h in board["hexes"]},
-            hex_number={f"{h['q']},{h['r']}": h.get("number") for h in board["hexes"]},
-            hex_island=hex_island,
-            node_island=node_island,
-            edge_hexes={k: tuple(sorted(v)) for k, v in edge_hexes.items()},
-        )
-
-    def hex(self, hid: str) -> str:
-        terrain = TERRAIN_NAME.get(self.hex_terrain.get(hid, ""), "hex")
-        number = self.hex_number.get(hid)
-        numbered = f" {number}" if number is not None else ""
-        isle = self.hex_island.get(hid)
-        on = f" on {isle}" if isle else ""
-        return f"{terrain}{numbered} at {hid}{on}"
-
-    def node(self, name: str) -> str:
-        isle = self.node_island.get(name)
-        return f"{name} on {isle}" if isle else name
-
-    def edge(self, key: EdgeKey) -> str:
-        a, b = key
-        isle = self.node_island.get(a) or self.node_island.get(b)
-        on = f" on {isle}" if isle else ""
-        return f"{a}–{b}{on}"
 
 
 def hex_point(hid: str) -> Point:

@@ -18,16 +18,6 @@ TERRAIN_FILL = {
     "desert": "#e8d9b0",
     "sea": "#8fc3e6",
 }
-TERRAIN_NAME = {
-    "hills": "hills (brick)",
-    "forest": "forest (wood)",
-    "pasture": "pasture (wool)",
-    "fields": "fields (grain)",
-    "mountains": "mountains (ore)",
-    "gold": "gold field",
-    "desert": "desert",
-    "sea": "sea",
-}
 # Seat order → colour: the Okabe–Ito palette, told apart with every common colour blindness.
 # Seats 1, 2 and 4 are vermillion, blue and orange, near the red, blue and orange pieces of
 # the printed game; yellow is left out (it vanishes on fields and sand).

@@ -15,7 +15,6 @@ from typing import Any
 from engine.seafarers import State, state_to_dict
 from seafarers.board_geometry import SIZE, frame
 from seafarers.board_layers import (
-    Places,
     draw_harbours,
     draw_hex,
     draw_last_action,
@@ -24,6 +23,7 @@ from seafarers.board_layers import (
 )
 from seafarers.board_legend import LEGEND_WIDTH, draw_legend, legend_lines
 from seafarers.board_marks import FONT, PALETTE, PAPER, el, num, title
+from seafarers.board_places import Places
 from seafarers.board_targets import draw_targets, targets_of
 
 MARGIN = SIZE * 0.6
@@ -56,7 +56,7 @@ def board_svg(
     if "edges" in board:
         raise ValueError("a graph board has no hex geometry to draw; only hex boards are drawn")
     colours = player_colours(doc["players"])
-    places = Places.of(state, doc)
+    places = Places(state)
     hexes = sorted(board["hexes"], key=lambda h: (h["r"], h["q"]))
     extent = frame(((h["q"], h["r"]) for h in hexes), MARGIN)
     targets = targets_of(legal or [], viewer, places)

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from seafarers.board_geometry import edge_key
-from seafarers.board_layers import Places, place_point
+from seafarers.board_layers import place_point
 from seafarers.board_marks import el, title
+from seafarers.board_places import Places
 
 # The action types that name a place, and the key holding it (move_ship: its destination).
 PLACE_KEY = {

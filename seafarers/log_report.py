@@ -14,8 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.seafarers import State, parse_scenario, state_to_dict
-from engine.seafarers.board import SIDES
-from seafarers.board_geometry import sides_of
+from seafarers.board_places import Places
 from seafarers.board_report_formats import Format, Section, write
 
 Event = Mapping[str, Any]
@@ -29,50 +28,6 @@ CARD_NAMES = {
 }
 
 
-class Names:
-    """Plain words for the board's places: a hex by its terrain and number, anything on an
-    island with the island's name (the only names a board file gives)."""
-
-    def __init__(self, state: State) -> None:
-        board = state.board
-        self.hexes = {h.id: (h.terrain, h.number) for h in board.hexes}
-        self.hex_island = {h: isle.id for isle in board.islands for h in isle.hexes or ()}
-        self.node_island = {
-            name: isle
-            for name, isle in zip(board.node_names, board.node_island, strict=True)
-            if isle is not None
-        }
-        # An edge read as a hex's side ("1,0,E"), a land hex's where it has one: easier to find
-        # on the board than its two corners.
-        self.sides: dict[tuple[str, str], str] = {}
-        if board.is_hex:
-            land_first = sorted(board.hexes, key=lambda h: h.terrain == "sea")
-            for h in land_first:
-                assert h.q is not None
-                assert h.r is not None
-                for side, key in zip(SIDES, sides_of(h.q, h.r), strict=True):
-                    self.sides.setdefault(key, f"{h.id},{side}")
-
-    def hex(self, hid: str | None) -> str:
-        if hid is None:
-            return "off the board"
-        terrain, number = self.hexes.get(hid, ("hex", None))
-        numbered = f" {number}" if number is not None else ""
-        isle = self.hex_island.get(hid)
-        return f"the {terrain}{numbered} at {hid}" + (f" on {isle}" if isle else "")
-
-    def node(self, node: str) -> str:
-        isle = self.node_island.get(node)
-        return node + (f" on {isle}" if isle else "")
-
-    def edge(self, edge: Any) -> str:
-        ends = [str(n) for n in edge] if isinstance(edge, list | tuple) else [str(edge)]
-        isle = next((self.node_island[n] for n in ends if n in self.node_island), None)
-        pair = (min(ends), max(ends))
-        name = self.sides.get(pair, "–".join(ends)) if len(ends) == 2 else ends[0]
-        return name + (f" on {isle}" if isle else "")
-
-
 def cards(counts: Mapping[str, int]) -> str:
     shown = [f"{counts[r]} {r}" for r in RESOURCES if counts.get(r)]
     shown += [f"{n} {r}" for r, n in sorted(counts.items()) if r not in RESOURCES and n]
@@ -83,7 +38,7 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def event_line(event: Event, names: Names, viewer: str | None, *, moderator: bool) -> str | None:
+def event_line(event: Event, names: Places, viewer: str | None, *, moderator: bool) -> str | None:
     """One event in plain words for `viewer` (None: the public), or None for a turn's start
     (it becomes the section's heading)."""
     kind = event["type"]
@@ -106,9 +61,8 @@ def event_line(event: Event, names: Names, viewer: str | None, *, moderator: boo
         return f"{who} discards {cards(event['cards'])}"
     if kind in ("robber_moved", "pirate_moved"):
         piece = "robber" if kind == "robber_moved" else "pirate"
-        return (
-            f"{who} moves the {piece} from {names.hex(event['from'])} to {names.hex(event['to'])}"
-        )
+        start, end = _hex(event["from"], names), _hex(event["to"], names)
+        return f"{who} moves the {piece} from {start} to {end}"
     if kind == "stolen":
         by, victim = str(event["by"]), str(event["from"])
         if sees_all or viewer in (by, victim):  # G5: the card only to thief and victim
@@ -159,6 +113,10 @@ def event_line(event: Event, names: Names, viewer: str | None, *, moderator: boo
     return f"{who}: {kind}"
 
 
+def _hex(hid: str | None, names: Places) -> str:
+    return f"the {names.hex(hid)}" if hid is not None else "off the board"
+
+
 def _holder(kind: str, event: Event) -> str:
     title = "Longest trade route" if kind == "longest_route" else "Largest army"
     lengths: Mapping[str, int] = event.get("lengths") or {}
@@ -185,7 +143,7 @@ def _start(first: State | Mapping[str, Any]) -> State:
 
 
 def turns(
-    start_number: int, events: Sequence[Event], names: Names, viewer: str | None, moderator: bool
+    start_number: int, events: Sequence[Event], names: Places, viewer: str | None, moderator: bool
 ) -> list[Section]:
     """The events cut at every turn's start; a heading names the turn and who plays it (the
     player of its first event: `turn_started` carries the player who ended the last one)."""
@@ -260,7 +218,7 @@ def log_report(
     events (a State, or the result's `state` document), adds the standings. `fmt`: markdown,
     bbcode or text, every name escaped."""
     start = _start(first)
-    names = Names(start)
+    names = Places(start)
     sections = turns(start.number, events, names, viewer, moderator)
     if end is not None:
         sections.append(standings(_start(end), viewer, moderator))

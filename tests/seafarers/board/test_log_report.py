@@ -12,8 +12,9 @@ import pytest
 import yaml
 
 from engine.seafarers import ScenarioError, adjudicate, parse_scenario
+from seafarers.board_places import Places
 from seafarers.board_report_formats import FORMATS, bbcode_escape, markdown_escape
-from seafarers.log_report import Names, event_line, log_report
+from seafarers.log_report import event_line, log_report
 from tests.seafarers.board.helpers import FOUR_ISLANDS, ROOT, crafted_doc
 
 # seafarers-format.md "Result", the events table.
@@ -66,7 +67,7 @@ def test_every_event_of_every_case_for_every_viewer(fmt: str) -> None:
 
 def test_no_event_falls_back_to_its_type_name() -> None:
     for name, scenario, result in runs():
-        names = Names(parse_scenario({k: v for k, v in scenario.items() if k != "actions"}).state)
+        names = Places(parse_scenario({k: v for k, v in scenario.items() if k != "actions"}).state)
         for event in result["events"]:
             line = event_line(event, names, None, moderator=False)
             if event["type"] == "turn_started":
