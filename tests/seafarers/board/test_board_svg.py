@@ -185,7 +185,7 @@ def target_actions_of(a: Any) -> dict[str, Any]:
     return dict(json.loads(a.get("data-action")))
 
 
-def test_robber_targets_offer_each_victim(midgame: tuple[State, list[dict[str, Any]]]) -> None:
+def test_robber_targets_offer_each_victim() -> None:
     state, _ = played(0)
     for _ in range(600):
         if state.phase == "robber":
@@ -258,3 +258,24 @@ def test_a_graph_board_is_refused() -> None:
     assert "edges" in doc["board"]
     with pytest.raises(ValueError, match="graph board"):
         board_svg(parse_scenario(doc).state, viewer=None)
+
+
+def test_the_legend_names_the_players_in_seat_order_with_their_colours(
+    midgame: tuple[State, list[dict[str, Any]]],
+) -> None:
+    state, _ = midgame
+    root = parse(board_svg(state, viewer="blue"))
+    rows = find(root, "legend-player")
+    assert [r.get("data-player") for r in rows] == list(state.players)
+    drawn = {
+        g.get("data-owner"): colours_of(g) for g in find(root, "piece")
+    }  # every owner's pieces carry the colour its legend row shows
+    for row in rows:
+        assert row.get("data-colour") in drawn.get(row.get("data-player"), {row.get("data-colour")})
+    desc = root.find(f"{SVG}desc")
+    assert desc is not None
+    assert "Seen by blue." in (desc.text or "")
+    assert all(p in (desc.text or "") for p in state.players)
+    hexes = find(root, "hex")
+    assert len(hexes) == len(state.board.hexes)
+    assert all(title_of(h) for h in hexes)
