@@ -171,8 +171,8 @@ def turns(
 
 
 def standings(end: State, viewer: str | None, moderator: bool) -> Section:
-    """Points as the table shows them, hand and card counts; the viewer's own hand and cards,
-    and hidden Victory Point cards only in their owner's points (G5)."""
+    """Points as the table shows them, hand and card counts, route lengths (X4); the viewer's
+    own hand and cards, and hidden Victory Point cards only in their owner's points (G5)."""
     doc = state_to_dict(end)
     lines = []
     for p, player in enumerate(doc["players"]):
@@ -184,7 +184,8 @@ def standings(end: State, viewer: str | None, moderator: bool) -> Section:
         hand = sum(player["hand"].values())
         line = (
             f"{pid}: {_count(points, 'point', 'points')}, {_count(hand, 'card', 'cards')} in hand, "
-            f"{_count(len(held), 'development card', 'development cards')}"
+            f"{_count(len(held), 'development card', 'development cards')}, "
+            f"longest route {end.routes[p]}"
         )
         if own:
             line += f" — hand: {cards(player['hand'])}"

@@ -81,7 +81,7 @@ def test_no_event_falls_back_to_its_type_name() -> None:
 
 def steal_doc() -> dict[str, Any]:
     """Three players; blue rolls 7, moves the robber onto red's hills and steals its only card,
-    then buys a card."""
+    then buys a card (a Victory Point)."""
     doc = crafted_doc("red", "blue")
     doc["players"][0]["hand"] = {"ore": 1}
     doc["players"][1]["hand"] = {"wool": 1, "grain": 1, "ore": 1}
@@ -89,6 +89,7 @@ def steal_doc() -> dict[str, Any]:
     doc["board"]["robber"] = "0,0"
     doc["turn"] = {"number": 4, "player": "blue", "phase": "roll"}
     doc["dice"] = [[3, 4]]
+    doc["dev_deck"] = ["victory_point", "knight"]  # the card blue buys: a hidden point
     doc["actions"] = [
         {"type": "roll", "player": "blue"},
         {"type": "move_robber", "player": "blue", "hex": "1,0", "steal_from": "red"},
@@ -143,6 +144,11 @@ def test_hands_only_to_their_owner() -> None:
     assert "hand:" not in blue_other
     assert "cards:" not in blue_other
     assert re.search(r"\d+ cards? in hand", blue_other)
+    # blue's hidden Victory Point card counts in its own report only (G5)
+    own_points = int(re.findall(r"(\d+) points?", blue_own)[0])
+    other_points = int(re.findall(r"(\d+) points?", blue_other)[0])
+    assert own_points - other_points == 1
+    assert "longest route 1" in blue_own
 
 
 def test_turns_are_grouped_with_the_board_names() -> None:
