@@ -24,7 +24,6 @@ from seafarers.board_marks import (
     TERRAIN_FILL,
     city_shape,
     el,
-    num,
     pips,
     pirate_shape,
     points,
@@ -342,13 +341,11 @@ def draw_last_action(events: Sequence[Mapping[str, Any]], places: Places) -> lis
 
 
 __all__ = [
-    "Places",
     "draw_harbours",
     "draw_hex",
     "draw_last_action",
     "draw_pieces",
     "draw_thieves",
     "last_places",
-    "num",
     "place_point",
 ]
