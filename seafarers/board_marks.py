@@ -1,0 +1,141 @@
+"""SVG building blocks for the seafaring board: elements with every text and attribute escaped,
+the colours, and the pieces' shapes. Pure functions returning strings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+
+# Terrain fills, light enough for black numbers and dark-outlined pieces on top (B1, GD1). Each
+# land hex also carries its terrain's word, so nothing rests on telling two colours apart.
+TERRAIN_FILL = {
+    "hills": "#c8794f",
+    "forest": "#4f8a45",
+    "pasture": "#a9d17a",
+    "fields": "#efe0a8",
+    "mountains": "#9c9c9c",
+    "gold": "#f4cf3c",
+    "desert": "#e8d9b0",
+    "sea": "#8fc3e6",
+}
+# Seat order → colour: the Okabe–Ito palette, told apart with every common colour blindness.
+# Seats 1, 2 and 4 are vermillion, blue and orange, near the red, blue and orange pieces of
+# the printed game; yellow is left out (it vanishes on fields and sand).
+PALETTE = ("#d55e00", "#0072b2", "#cc79a7", "#e69f00", "#009e73", "#56b4e9")
+INK = "#1b1b1b"
+PAPER = "#fbf8f0"
+LIKELY = "#b00020"  # 6 and 8, the likeliest rolls, as on the printed tokens
+HIGHLIGHT = "#000000"
+FONT = "DejaVu Sans, Verdana, sans-serif"
+
+Attrs = Mapping[str, object]
+
+
+def num(value: float) -> str:
+    """Two decimals at most, no trailing zeros: the same float always gives the same text."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attr(value: object) -> str:
+    if isinstance(value, float):
+        return num(value)
+    return escape(str(value), quote=True)
+
+
+def el(tag: str, attrs: Attrs | None = None, *children: str, text: str | None = None) -> str:
+    """One element; attributes in the order given, text escaped, children already markup."""
+    head = tag + "".join(f' {k}="{_attr(v)}"' for k, v in (attrs or {}).items())
+    inner = (escape(text, quote=False) if text is not None else "") + "".join(children)
+    if not inner:
+        return f"<{head}/>"
+    return f"<{head}>{inner}</{tag}>"
+
+
+def title(text: str) -> str:
+    return el("title", text=text)
+
+
+def points(pairs: list[tuple[float, float]]) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in pairs)
+
+
+def pips(number: int) -> int:
+    """Dots under a number token: the ways two dice make it (36ths)."""
+    return 6 - abs(7 - number)
+
+
+def settlement_shape(x: float, y: float, fill: str) -> str:
+    s = 7.0
+    house = [
+        (x - s, y + s),
+        (x - s, y - s / 3),
+        (x, y - s * 1.2),
+        (x + s, y - s / 3),
+        (x + s, y + s),
+    ]
+    return el(
+        "polygon", {"points": points(house), "fill": fill, "stroke": INK, "stroke-width": 1.6}
+    )
+
+
+def city_shape(x: float, y: float, fill: str) -> str:
+    s = 8.0
+    outline = [
+        (x - 1.3 * s, y + s),
+        (x - 1.3 * s, y - s / 4),
+        (x - 0.65 * s, y - s),
+        (x, y - s / 4),
+        (x + 1.3 * s, y - s / 4),
+        (x + 1.3 * s, y + s),
+    ]
+    return el(
+        "polygon", {"points": points(outline), "fill": fill, "stroke": INK, "stroke-width": 1.8}
+    )
+
+
+def ship_shape(x: float, y: float, angle: float, colour: str, *, closed: bool) -> str:
+    """A hull with a sail. A closed ship (X5: it may no longer move) is filled with its owner's
+    colour; an open one is white with a thick outline of that colour, so the two differ in
+    shape of ink, not only in hue."""
+    hull = [(-9.0, -1.0), (9.0, -1.0), (6.0, 5.0), (-6.0, 5.0)]
+    sail = [(-1.0, -2.0), (-1.0, -11.0), (7.0, -3.0)]
+    fill = colour if closed else "#ffffff"
+    stroke = INK if closed else colour
+    common = {"fill": fill, "stroke": stroke, "stroke-width": 1.6 if closed else 2.6}
+    return el(
+        "g",
+        {"transform": f"translate({num(x)},{num(y)}) rotate({num(angle)})"},
+        el("polygon", {"points": points(hull), **common}),
+        el("polygon", {"points": points(sail), **common}),
+    )
+
+
+def robber_shape(x: float, y: float) -> str:
+    return el(
+        "g",
+        {},
+        el("circle", {"cx": x, "cy": y - 9.0, "r": 5.0, "fill": "#3a3a3a", "stroke": PAPER}),
+        el(
+            "path",
+            {
+                "d": f"M{num(x - 7)},{num(y + 9)} Q{num(x)},{num(y - 12)} "
+                f"{num(x + 7)},{num(y + 9)} Z",
+                "fill": "#3a3a3a",
+                "stroke": PAPER,
+            },
+        ),
+    )
+
+
+def pirate_shape(x: float, y: float) -> str:
+    """A black ship under a black flag: drawn larger than the players' ships."""
+    hull = [(x - 13, y + 1), (x + 13, y + 1), (x + 8, y + 8), (x - 8, y + 8)]
+    flag = [(x - 1, y - 1), (x - 1, y - 16), (x + 11, y - 12), (x - 1, y - 8)]
+    style = {"fill": "#111111", "stroke": PAPER, "stroke-width": 1.2}
+    return el(
+        "g",
+        {},
+        el("polygon", {"points": points(hull), **style}),
+        el("polygon", {"points": points(flag), **style}),
+    )

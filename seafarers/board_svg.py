@@ -1,0 +1,106 @@
+"""The seafaring board as one self-contained SVG (issue 13, "Seafaring games on the platform").
+
+`board_svg` draws a hex board's terrain and number tokens, the harbours on their coast edges,
+every road, ship, settlement and city in its owner's colour, the robber, the pirate, the last
+action's place, and — when the viewer's legal actions are given — clickable targets for the
+actions that name a place. Pure: an engine state in, a string out; the same input always gives
+the same bytes (everything drawn in a sorted order, numbers written with fixed decimals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.seafarers import State, state_to_dict
+from seafarers.board_geometry import SIZE, frame
+from seafarers.board_layers import (
+    draw_harbours,
+    draw_hex,
+    draw_last_action,
+    draw_pieces,
+    draw_thieves,
+)
+from seafarers.board_legend import LEGEND_WIDTH, draw_legend, legend_lines
+from seafarers.board_marks import FONT, PALETTE, PAPER, el, num, title
+from seafarers.board_places import Places
+from seafarers.board_targets import draw_targets, targets_of
+
+MARGIN = SIZE * 0.6
+
+
+def player_colours(players: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """A fixed colour per seat (the palette repeats past six players)."""
+    return {p["id"]: PALETTE[i % len(PALETTE)] for i, p in enumerate(players)}
+
+
+def board_svg(
+    state: State,
+    *,
+    viewer: str | None,
+    legal: list[dict[str, Any]] | None = None,
+    last_action_events: list[dict[str, Any]] | None = None,
+) -> str:
+    """The board as an SVG document (a string, no XML declaration, ready to inline in HTML).
+
+    `viewer` is the player looking (None: the moderator or a spectator); the board holds nothing
+    private, so it only decides whose `legal` actions become targets: those of the viewer, and
+    none without one. `legal` is `legal_actions(state, viewer)`: each action naming an edge, a
+    node or a hex becomes one `<a data-action="…">` on that place; the others (roll, trades,
+    cards, end turn) are not places and are left to the page. `last_action_events` are the
+    events of the last action applied: its piece or hex is ringed.
+
+    Graph boards (rule tests) have no geometry: ValueError."""
+    doc = state_to_dict(state)
+    board = doc["board"]
+    if "edges" in board:
+        raise ValueError("a graph board has no hex geometry to draw; only hex boards are drawn")
+    colours = player_colours(doc["players"])
+    places = Places(state)
+    hexes = sorted(board["hexes"], key=lambda h: (h["r"], h["q"]))
+    extent = frame(((h["q"], h["r"]) for h in hexes), MARGIN)
+    targets = targets_of(legal or [], viewer, places)
+    last = draw_last_action(last_action_events or [], places)
+    lines = legend_lines(doc, colours, viewer, bool(targets), bool(last))
+    legend, legend_height = draw_legend(
+        doc, colours, viewer, extent.x1, extent.y0, bool(targets), bool(last)
+    )
+    width = extent.width + LEGEND_WIDTH
+    height = max(extent.height, legend_height)
+    body = [
+        title("Seafaring board"),
+        el("desc", text=" ".join(lines)),
+        el(
+            "rect",
+            {
+                "x": extent.x0,
+                "y": extent.y0,
+                "width": width,
+                "height": height,
+                "fill": PAPER,
+            },
+        ),
+        el("g", {"class": "hexes"}, *(draw_hex(h, places) for h in hexes)),
+        el("g", {"class": "harbours"}, *draw_harbours(board.get("harbours", []), places)),
+        el("g", {"class": "pieces"}, *draw_pieces(doc["players"], colours, places)),
+        el("g", {"class": "thieves"}, *draw_thieves(board, places)),
+        el("g", {"class": "last-actions"}, *last),
+        el("g", {"class": "targets"}, *draw_targets(targets, places)),
+        legend,
+    ]
+    return el(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": round(width),
+            "height": round(height),
+            "viewBox": f"{num(extent.x0)} {num(extent.y0)} {num(width)} {num(height)}",
+            "font-family": FONT,
+            "class": "seafarers-board",
+            "role": "img",
+        },
+        *body,
+    )
+
+
+__all__ = ["board_svg", "player_colours"]
