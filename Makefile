@@ -37,8 +37,9 @@ chromium:
 	  echo "== installing Debian's chromium for the browser tests =="; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# PYTEST_ARGS narrows a run (.ci/run's second pass: the database-bound tests on PostgreSQL).
 test: venv chromium
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_ARGS)
 	$(MAKE) lint
 	$(MAKE) typecheck
 
