@@ -51,7 +51,9 @@ def clause_links(text: object, key: str) -> SafeString:
             return clause
         return f'<a class="clause" href="{base}#{clause}" title="rule {clause}">{clause}</a>'
 
-    html = str(text) if isinstance(text, SafeData) else escape(str(text))
+    html = str(text)  # a form's ErrorList renders itself as safe HTML
+    if not isinstance(html, SafeData) and not isinstance(text, SafeData):
+        html = escape(html)
     parts = _TAG.split(html)  # tags at odd places, text at even ones
     parts[::2] = [_ID_IN_TEXT.sub(link, part) for part in parts[::2]]
     return mark_safe("".join(parts))  # escaped above, or safe already; the links are ours

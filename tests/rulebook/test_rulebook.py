@@ -65,6 +65,16 @@ def test_clause_links_leave_tags_of_safe_html_alone() -> None:
     assert 'href="/rules/naval/#B3"' in out
 
 
+def test_a_forms_error_list_stays_html() -> None:
+    """A form's ErrorList is not a SafeString itself, but renders as safe HTML: it must keep its
+    tags (escaping them showed the list's markup as text on the desk)."""
+    from django.forms.utils import ErrorList
+
+    out = clause_links(ErrorList(["blockaded (B3) & closed"]), "naval")
+    assert out.startswith('<ul class="errorlist"><li>blockaded (<a class="clause"')
+    assert "&amp; closed" in out
+
+
 def test_unknown_ruleset_links_nothing() -> None:
     assert clause_links("E2", "chess") == "E2"
 
