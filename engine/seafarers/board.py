@@ -11,6 +11,7 @@ whatever lies on them, and the rules decide what a piece may join.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 TERRAINS = ("hills", "forest", "pasture", "fields", "mountains", "gold", "desert", "sea")
@@ -241,19 +242,25 @@ def is_edge_shape(value: object) -> bool:
     )
 
 
+def _interner(names: list[str], index: dict[str, int]) -> Callable[[str], int]:
+    """A node's integer id by its name, given the next id the first time the name is seen."""
+
+    def node(name: str) -> int:
+        n = index.get(name)
+        if n is None:
+            n = index[name] = len(names)
+            names.append(name)
+        return n
+
+    return node
+
+
 def hex_board(hexes: list[Hex]) -> Board:
     """A pointy-top axial board: the corners and sides of its hexes; kinds from X1."""
     node_names: list[str] = []
     node_index: dict[str, int] = {}
+    node = _interner(node_names, node_index)
 
-    def node(name: str) -> int:
-        n = node_index.get(name)
-        if n is None:
-            n = node_index[name] = len(node_names)
-            node_names.append(name)
-        return n
-
-    at = {(h.q, h.r): i for i, h in enumerate(hexes)}
     hex_nodes: list[tuple[int, ...]] = []
     for h in hexes:
         assert h.q is not None
@@ -283,7 +290,6 @@ def hex_board(hexes: list[Hex]) -> Board:
         land = any(hexes[i].terrain != "sea" for i in sides)
         sea = any(hexes[i].terrain == "sea" for i in sides)
         kinds.append(COAST if land and sea else LAND if land else SEA)
-    del at
     land_nodes = {
         n for i, h in enumerate(hexes) if h.terrain != "sea" for n in hex_nodes[i]
     }  # B1: a land node is a corner of a land hex
@@ -304,13 +310,7 @@ def graph_board(edges: list[tuple[str, str, str]], hexes: list[Hex]) -> Board:
     edges with both ends among its nodes (X18)."""
     node_names: list[str] = []
     node_index: dict[str, int] = {}
-
-    def node(name: str) -> int:
-        n = node_index.get(name)
-        if n is None:
-            n = node_index[name] = len(node_names)
-            node_names.append(name)
-        return n
+    node = _interner(node_names, node_index)
 
     edge_pairs: list[tuple[int, int]] = []
     kinds: list[str] = []
