@@ -59,7 +59,7 @@ RETREATS: list[tuple[str, Any]] = [
     ("after:2", {"after_round": 2}),
     ("after:3", {"after_round": 3}),
 ]
-CLOSED = "invalid_order"  # the refusal code of an order given after the lock
+CLOSED = "turn_closed"  # the refusal code of an order given after the lock (desk and API)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from engine.naval import Refusal
 from engine.naval.refusals import CODES
 from fleets.forms import HireForm
 from fleets.selectors import desk_for, fleet_get_for_player
-from fleets.services import order_slot, order_submit, order_withdraw, token_membership
+from fleets.services import NOT_OPEN, order_slot, order_submit, order_withdraw, token_membership
 from throttle.limiter import (
     API_KEY_PER_ADDRESS,
     blocked_until,
@@ -85,9 +85,9 @@ def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
     return api.create_response(request, {"code": "not_found", "message": message}, status=404)
 
 
-# An order given or withdrawn when the turn is not open (locked, resolved, published, or not yet
-# open): the API's own code beside the engine's (the desk says the same words).
-TURN_CLOSED = "turn_closed"
+# An order given or withdrawn when the turn is not open: the platform's code beside the engine's,
+# the same on the desk (fleets/services.py).
+TURN_CLOSED = NOT_OPEN
 # The engine's stable refusal codes, and the API's own.
 Code = Literal.__getitem__(tuple(sorted({*CODES, TURN_CLOSED})))
 
@@ -177,11 +177,6 @@ def _closed(turn: Turn) -> dict[str, str]:
         "code": TURN_CLOSED,
         "message": f"Turn {turn.number} is {turn.status}: orders are closed.",
     }
-
-
-def _closed_now(turn: Turn) -> bool:
-    """The turn is not open any more (read again: it may have locked during the request)."""
-    return not Turn.objects.filter(pk=turn.pk, status=Turn.Status.OPEN).exists()
 
 
 class Given(Schema):
@@ -304,9 +299,6 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
     slot = order_slot(body.order)
     result = order_submit(turn=turn, faction=faction, order=body.order, slot=slot)
     if isinstance(result, Refusal):
-        if result.code == "invalid_order" and _closed_now(turn):
-            turn.refresh_from_db(fields=["status"])
-            return Status(400, _closed(turn))
         return Status(400, {"code": result.code, "message": result.message})
     return Status(201, {"slot": slot, "order": body.order})
 
@@ -330,9 +322,6 @@ def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
         fleet_get_for_player(membership, slot.split(":", 1)[1])
     result = order_withdraw(turn=turn, faction=faction, slot=slot)
     if isinstance(result, Refusal):
-        if result.code == "invalid_order" and _closed_now(turn):
-            turn.refresh_from_db(fields=["status"])
-            return Status(400, _closed(turn))
         status = 403 if result.code == "not_commander" else 400  # another faction's order
         return Status(status, {"code": result.code, "message": result.message})
     return Status(204, None)

@@ -18,7 +18,9 @@ from engine.naval.orders import FLEET_ORDER_TYPES
 from fleets.mapping import world_document
 from fleets.models import Fleet, Order
 
-NOT_OPEN = "invalid_order"
+# An order given or withdrawn when the turn is not open (locked, resolved, published, or not
+# yet open): one code on the desk and in the API (docs/rulings.md R-33).
+NOT_OPEN = "turn_closed"
 
 
 def order_slot(order: dict[str, Any]) -> str:

@@ -58,7 +58,7 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     if view.turn is None:
         form.add_error(None, f"There is no turn to give orders for ({NOT_OPEN}).")
     elif not form.is_valid():
-        form.add_error(None, f"The order was not given: see the fields marked ({NOT_OPEN}).")
+        form.add_error(None, "The order was not given: see the fields marked (invalid_order).")
     else:
         order = form.to_order()
         result = order_submit(
@@ -111,7 +111,7 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         if form.is_valid():
             order = {"type": "hire", "faction": faction.key, **form.cleaned_data}
         else:
-            messages.error(request, f"Choose a port, a ship type and how many ({NOT_OPEN}).")
+            messages.error(request, "Choose a port, a ship type and how many (invalid_order).")
     elif kind in ("repair", "disband"):
         fleet = fleet_get_for_player(membership, request.POST.get("fleet", ""))
         order = {"type": kind, "fleet": fleet.key}

@@ -113,6 +113,7 @@ def test_orders_close_when_the_turn_locks(client, people, open_skirmish) -> None
     assert "Give the order" not in page
     response = client.post(order_url("d1"), form("d1", type="hold"), headers={"HX-Request": "true"})
     assert "orders are closed" in response.content.decode()
+    assert "(turn_closed)" in response.content.decode()
     assert not Order.objects.exists()
 
 
@@ -127,9 +128,9 @@ def test_an_order_given_while_the_turn_locks_is_refused_not_lost(people, open_sk
     lifecycle.turn_lock(Turn.objects.get(pk=seen.pk), user=None)
     danes = open_skirmish.factions.get(key="danes")
     result = order_submit(turn=seen, faction=danes, order={"fleet": "d1", "type": "hold"})
-    assert getattr(result, "code", None) == "invalid_order"
+    assert getattr(result, "code", None) == "turn_closed"
     withdrawal = order_withdraw(turn=seen, faction=danes, slot="fleet:d1")
-    assert getattr(withdrawal, "code", None) == "invalid_order"
+    assert getattr(withdrawal, "code", None) == "turn_closed"
     assert "closed" in getattr(withdrawal, "message", "")
     assert not Order.objects.exists()
 

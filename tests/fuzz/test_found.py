@@ -110,7 +110,7 @@ def test_a_withdrawal_after_the_turn_locked_is_refused(client, people, open_skir
     lifecycle.turn_lock(open_skirmish.current_turn, user=None)
     page = client.post(f"/c/{SLUG}/fleets/d1/withdraw/", headers={"HX-Request": "true"})
     assert page.status_code == 200
-    assert "orders are closed. (invalid_order)" in page.content.decode()
+    assert "orders are closed. (turn_closed)" in page.content.decode()
     assert not Order.objects.exists()
 
 
