@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth
-from django.urls import path
+from django.urls import include, path
 
 from campaign import views as campaign_views
 from fleets import map_views as fleet_map_views
@@ -43,6 +43,7 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/turns/<int:number>/map.svg", fleet_map_views.turn_map, name="turn_map"),
     path("c/<slug:slug>/api-key/", fleet_views.api_key, name="api_key"),
+    path("g/", include("seafarers.urls")),  # the seafaring games' pages
     path("rules/<slug:key>/", rulebook_views.rulebook, name="rulebook"),
     path("api/", api.urls),
     path("admin/login/", login.admin_login),  # before the admin's own, which it wraps
