@@ -109,8 +109,8 @@ class NavalRuleset:
         turns = Turn.objects.filter(
             campaign_id__in=[m.campaign_id for m in memberships], archived=False
         ).defer(*DOCUMENTS)
-        for turn in turns.order_by("campaign_id", "number"):
-            current[turn.campaign_id] = turn  # the last, by number
+        for last in turns.order_by("campaign_id", "number"):
+            current[last.campaign_id] = last  # the last, by number
         ordered = set(
             Order.objects.filter(
                 turn_id__in=[t.pk for t in current.values()], withdrawn=False

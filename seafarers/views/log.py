@@ -98,10 +98,15 @@ class GameLog:
         """The turns with events, and the last one (the turn under way) even without."""
         return [g for g in self.groups if g.events or g is self.groups[-1]]
 
+    def end_of(self, group: TurnEvents | None) -> int:
+        """How many of the log's actions are played when the turn is over (None, or the turn
+        under way: all of them)."""
+        return len(self.actions) if group is None or group is self.groups[-1] else group.end
+
     def position_after(self, group: TurnEvents | None) -> State:
         """The position after the turn (None: now), replayed from the log (G3) for a turn
         gone by; the stored position for now."""
-        end = len(self.actions) if group is None or group is self.groups[-1] else group.end
+        end = self.end_of(group)
         if end == len(self.actions):
             return current_position(self.game)
         return replay(self.game.first_position, self.actions[:end])
@@ -178,6 +183,7 @@ def log_page(request: HttpRequest, slug: str) -> HttpResponse:
             "standings": standings(state, reader.player, reader.moderator),
             "texts": {fmt: export_text(log, chosen, state, fmt, request) for fmt in EXPORTS},
             "public_png": public_png_url(request, game),
+            "board_at": log.end_of(chosen) if chosen and chosen is not log.groups[-1] else None,
         },
     )
 
@@ -203,8 +209,7 @@ def export_text(
     sections = [*sections_for(log, groups, public, state), standings(state, None, False)]
     name = log.game.campaign.name
     title = f"{name} — {sections[0].heading}" if chosen else f"{name} — the log"
-    end = len(log.actions) if chosen is None or chosen is log.groups[-1] else chosen.end
-    picture = public_png_url(request, log.game, at=end)
+    picture = public_png_url(request, log.game, at=log.end_of(chosen))
     text = write(title, sections, EXPORTS[fmt])
     top, _, rest = text.partition("\n\n")
     if EXPORTS[fmt] == "markdown":
@@ -246,8 +251,8 @@ def table(request: HttpRequest, slug: str) -> HttpResponse:
             "desk_url": desk_url(game.campaign.slug),
             "reader": reader,
             "rows": table_rows(state, reader, users),
-            "longest": holder(state, state.longest, state.routes, "longest route"),
-            "army": holder(state, state.army, state.knights, "knights played"),
+            "longest": holder(state, state.longest, state.routes, "a route of {}"),
+            "army": holder(state, state.army, state.knights, "{} knights played"),
             "target": state.rules.victory_points,
             "route_min": state.rules.longest_route_min,
             "army_min": state.rules.largest_army_min,
@@ -277,6 +282,14 @@ def table_rows(state: State, reader: Reader, seats: Mapping[str, Any]) -> list[d
             "points": state.vp(p) if own else state.vp(p) - hidden,
             "hidden": hidden if own else None,
             "special": sum(t[1] for t in state.svp[p]),
+            "holds": [
+                title
+                for title, q in (
+                    ("Longest Trade Route", state.longest),
+                    ("Largest Army", state.army),
+                )
+                if q == p
+            ],
             "settlements": state.settlements[p],
             "cities": state.cities[p],
             "route": state.routes[p],
@@ -294,7 +307,7 @@ def holder(state: State, p: int, counts: Sequence[int], what: str) -> str:
     """Who holds a 2-point card (B17, X10), or nobody."""
     if p < 0:
         return "nobody"
-    return f"{state.players[p]} ({counts[p]} {what})"
+    return f"{state.players[p]}, with {what.format(counts[p])}"
 
 
 # -- the board as a picture ---------------------------------------------------------------------

@@ -77,7 +77,8 @@ def test_members_read_every_page_and_strangers_get_404(people, played) -> None:
     for url in [*member_urls("doom"), *member_urls("no-such-game")]:
         assert client_of(people["dee"]).get(url).status_code == 404, url  # as if none existed
         response = client_of(None).get(url)
-        assert response.status_code == 302 and "/login/" in response["Location"], url
+        assert response.status_code == 302, url
+        assert "/login/" in response["Location"], url
 
 
 def test_the_stolen_and_the_bought_card_only_for_those_concerned(people, played) -> None:
@@ -99,29 +100,36 @@ def test_the_stolen_and_the_bought_card_only_for_those_concerned(people, played)
 def test_hands_and_hidden_points_only_for_their_owner(people, played) -> None:
     url = reverse("seafarers_table", args=["doom"])
     pages = {n: client_of(people[n]).get(url) for n in ("ann", "cid", "mod")}
-    white = {n: next(r for r in p.context["rows"] if r["player"] == "white") for n, p in pages.items()}
+    white = {
+        n: next(r for r in p.context["rows"] if r["player"] == "white") for n, p in pages.items()
+    }
     # White holds one Victory Point card and nothing on the board: 1 point to white and the
     # moderator, 0 to anyone else (B19, G5); its count of development cards is public.
     assert (white["cid"]["points"], white["cid"]["hidden"]) == (1, 1)
     assert (white["mod"]["points"], white["mod"]["hidden"]) == (1, 1)
     assert (white["ann"]["points"], white["ann"]["hidden"]) == (0, None)
-    assert white["ann"]["card_count"] == 1 and white["ann"]["cards"] is None
+    assert white["ann"]["card_count"] == 1
+    assert white["ann"]["cards"] is None
     assert "a Victory Point" not in pages["ann"].content.decode().split("<section", 2)[1]
     assert "Your hand: nothing; cards: a Victory Point" in pages["cid"].content.decode()
     red = next(r for r in pages["cid"].context["rows"] if r["player"] == "red")
-    assert red["hand"] is None and red["hand_count"] == 3
+    assert red["hand"] is None
+    assert red["hand_count"] == 3
     assert "red's hand" not in pages["cid"].content.decode()
     assert "red's hand: 1 wood, 1 wool, 1 grain" in pages["mod"].content.decode()
     # White is to roll: marked on white's own table as their turn.
-    assert white["cid"]["to_act"] and "your turn" in pages["cid"].content.decode()
+    assert white["cid"]["to_act"]
+    assert "your turn" in pages["cid"].content.decode()
 
 
 def test_the_log_page_standings_hide_the_others_hands(people, played) -> None:
     url = reverse("seafarers_log", args=["doom"])
     ann = client_of(people["ann"]).get(url).content.decode()
-    assert "red: 1 point, 3 cards in hand" in ann and "hand: 1 wood, 1 wool, 1 grain" in ann
+    assert "red: 1 point, 3 cards in hand" in ann
+    assert "hand: 1 wood, 1 wool, 1 grain" in ann
     assert "blue: 1 point, 4 cards in hand, 1 development card" in ann
-    assert "hand: 3 ore" not in ann and "Year of Plenty" not in ann
+    assert "hand: 3 ore" not in ann
+    assert "Year of Plenty" not in ann
 
 
 def test_the_exports_are_public_and_escaped(people, played) -> None:
@@ -132,13 +140,15 @@ def test_the_exports_are_public_and_escaped(people, played) -> None:
         md_text, bb_text = md.content.decode(), bb.content.decode()
         for text in (md_text, bb_text):
             assert "blue steals a card from red" in text
-            assert "Year of Plenty" not in text and "wood from red" not in text
+            assert "Year of Plenty" not in text
+            assert "wood from red" not in text
             assert "hand:" not in text
-        assert md_text.startswith(
-            "# Isles \\*of\\* \\[b\\]Doom\\[/b\\] @\u200beveryone \\<script\\>x\\</script\\> — the log"
-        )
-        assert "[b]Doom[/b]" not in bb_text and "[\u200bb\u200b]Doom" in bb_text
-        assert "## Turn 4 — blue" in md_text and "[b]Turn 4 — blue[/b]" in bb_text
+        title = "# Isles \\*of\\* \\[b\\]Doom\\[/b\\] @\u200beveryone \\<script\\>x\\</script\\>"
+        assert md_text.startswith(f"{title} — the log")
+        assert "[b]Doom[/b]" not in bb_text
+        assert "[\u200bb\u200b]Doom" in bb_text
+        assert "## Turn 4 — blue" in md_text
+        assert "[b]Turn 4 — blue[/b]" in bb_text
         signature = public_signature(played)
         assert f"![The board](<http://testserver/g/doom/board/{signature}.png?at=8>)" in md_text
         assert f"[img]http://testserver/g/doom/board/{signature}.png?at=8[/img]" in bb_text
@@ -147,12 +157,16 @@ def test_the_exports_are_public_and_escaped(people, played) -> None:
 def test_the_page_escapes_names_and_offers_the_texts_to_copy(people, played) -> None:
     page = client_of(people["ann"]).get(reverse("seafarers_log", args=["doom"]))
     html = page.content.decode()
-    assert "<script>x</script>" not in html and "&lt;script&gt;x&lt;/script&gt;" in html
-    assert 'data-copy="text-md"' in html and 'data-copy="text-bbcode"' in html
+    assert "<script>x</script>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html
+    assert 'data-copy="text-md"' in html
+    assert 'data-copy="text-bbcode"' in html
     assert page.context["texts"]["md"] in page.content.decode().replace("&#x27;", "'").replace(
         "&lt;", "<"
     ).replace("&gt;", ">").replace("&quot;", '"').replace("&amp;", "&")
-    assert 'id="turn-3"' in html and 'id="turn-4"' in html and 'id="turn-5"' in html
+    assert 'id="turn-3"' in html
+    assert 'id="turn-4"' in html
+    assert 'id="turn-5"' in html
 
 
 def test_one_turn_alone(people, played) -> None:
@@ -162,10 +176,12 @@ def test_one_turn_alone(people, played) -> None:
     assert [t["number"] for t in page.context["turns"]] == [4]
     assert (page.context["previous"], page.context["next"]) == (3, 5)
     html = page.content.decode()
-    assert "blue rolls 6 + 1 = 7" in html and "red rolls" not in html
+    assert "blue rolls 6 + 1 = 7" in html
+    assert "red rolls" not in html
     # The standings after turn 4: the position replayed to its end (as now: nothing after it).
     md = client.get(reverse("seafarers_log_md", args=["doom"]), {"turn": "3"}).content.decode()
-    assert md.startswith("# Isles") and "— Turn 3 — red" in md.splitlines()[0]
+    assert md.startswith("# Isles")
+    assert "— Turn 3 — red" in md.splitlines()[0]
     assert "?at=4>)" in md  # the board after the log's first four actions
     assert "red: 1 point, 4 cards in hand" in md  # before blue stole a wood
     for bad in ("x", "-1", "99", "1" * 40, "4\x00"):
@@ -178,19 +194,25 @@ def test_the_member_png_is_cached_and_revalidated(people, played) -> None:
     client = client_of(people["ann"])
     url = reverse("seafarers_board_png", args=["doom"])
     response = client.get(url)
-    assert response["Content-Type"] == "image/png" and response.content.startswith(PNG_MAGIC)
-    assert "private" in response["Cache-Control"] and "no-cache" in response["Cache-Control"]
+    assert response["Content-Type"] == "image/png"
+    assert response.content.startswith(PNG_MAGIC)
+    assert "private" in response["Cache-Control"]
+    assert "no-cache" in response["Cache-Control"]
     again = client.get(url, headers={"If-None-Match": response["ETag"]})
-    assert again.status_code == 304 and again.content == b""
+    assert again.status_code == 304
+    assert again.content == b""
     play_one_more = client_of(people["cid"])  # white rolls: the log grows, the ETag changes
     from seafarers.services import action_submit
 
     action_submit(
-        game=played, user=people["cid"], action={"type": "roll", "player": "white"},
+        game=played,
+        user=people["cid"],
+        action={"type": "roll", "player": "white"},
         expected_index=8,
     )
     changed = play_one_more.get(url, headers={"If-None-Match": response["ETag"]})
-    assert changed.status_code == 200 and changed["ETag"] != response["ETag"]
+    assert changed.status_code == 200
+    assert changed["ETag"] != response["ETag"]
 
 
 def test_the_public_png_needs_its_signature(people, played) -> None:
@@ -198,21 +220,27 @@ def test_the_public_png_needs_its_signature(people, played) -> None:
     signature = public_signature(played)
     url = reverse("seafarers_board_public", args=["doom", signature])
     response = anyone.get(url)
-    assert response.status_code == 200 and response.content.startswith(PNG_MAGIC)
-    assert "public" in response["Cache-Control"] and "max-age=60" in response["Cache-Control"]
+    assert response.status_code == 200
+    assert response.content.startswith(PNG_MAGIC)
+    assert "public" in response["Cache-Control"]
+    assert "max-age=60" in response["Cache-Control"]
     # The same picture for everyone: the board holds nothing private (G5).
     member = client_of(people["ann"]).get(reverse("seafarers_board_png", args=["doom"]))
     assert member.content == response.content
     # A past position: the board before red's ship and road differs, and keeps longer.
     before = anyone.get(url, {"at": "0"})
-    assert before.status_code == 200 and before.content != response.content
+    assert before.status_code == 200
+    assert before.content != response.content
     assert "max-age=3600" in before["Cache-Control"]
     assert anyone.get(url, {"at": "8"}).content == response.content
     for at in ("9", "x", "-1", ""):
         assert anyone.get(url, {"at": at}).status_code == 404, at
     # A wrong, a truncated or another game's signature: 404, as for a game that does not exist.
     other = game_create(
-        name="Other", slug="other", moderator=people["mod"], board="small-isles",
+        name="Other",
+        slug="other",
+        moderator=people["mod"],
+        board="small-isles",
         seats=["ann", "bob", "cid"],
     )
     for slug, sig in (
@@ -224,12 +252,18 @@ def test_the_public_png_needs_its_signature(people, played) -> None:
     ):
         got = anyone.get(reverse("seafarers_board_public", args=[slug, sig]))
         assert got.status_code == 404, (slug, sig)
-    assert anyone.get(reverse("seafarers_board_public", args=["other", public_signature(other)])).status_code == 200
+    assert (
+        anyone.get(
+            reverse("seafarers_board_public", args=["other", public_signature(other)])
+        ).status_code
+        == 200
+    )
 
 
 def test_a_game_just_started_has_an_empty_setup(people, game) -> None:
     page = client_of(people["ann"]).get(reverse("seafarers_log", args=["isles"]))
-    assert page.status_code == 200 and [t["number"] for t in page.context["turns"]] == [0]
+    assert page.status_code == 200
+    assert [t["number"] for t in page.context["turns"]] == [0]
     assert "Nothing yet." in page.content.decode()
     play_one(game)
     html = client_of(people["ann"]).get(reverse("seafarers_log", args=["isles"])).content.decode()
