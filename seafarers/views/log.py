@@ -33,7 +33,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.crypto import constant_time_compare
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
 from campaign.models import Membership
 from engine.seafarers import State, parse_scenario
@@ -323,13 +323,13 @@ def public_png_url(request: HttpRequest, game: Game, *, at: int | None = None) -
 
 
 @login_required
-@require_GET
+@require_safe  # GET and HEAD: a forum's proxy may ask with HEAD first
 def board_png_member(request: HttpRequest, slug: str) -> HttpResponse:
     game = game_get_for_user(request.user, slug)
     return _board_response(request, game, public=False)
 
 
-@require_GET
+@require_safe
 def board_png_public(request: HttpRequest, slug: str, signature: str) -> HttpResponse:
     """For anyone with the link (no login: a forum's visitors, Discord's image proxy)."""
     game = Game.objects.select_related("campaign").filter(campaign__slug=slug).first()

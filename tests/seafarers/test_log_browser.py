@@ -77,6 +77,7 @@ def test_the_log_and_the_table_in_a_browser(live_server, browser, four_islands, 
     page.goto(f"{live_server.url}/g/four-islands/log/")
     turns = page.locator("article.log-turn")
     assert turns.count() > 5
+    page.screenshot(path=str(tmp_path / "whole-log.png"))  # the top of it, for a look
     assert page.locator("#turn-0 h2").inner_text().startswith("Setup")
     # One turn alone, and on to the next by its link.
     page.locator("#turn-3 a", has_text="this turn alone").click()

@@ -233,6 +233,8 @@ def test_the_public_png_needs_its_signature(people, played) -> None:
     assert before.content != response.content
     assert "max-age=3600" in before["Cache-Control"]
     assert anyone.get(url, {"at": "8"}).content == response.content
+    assert anyone.head(url).status_code == 200  # a proxy's HEAD first
+    assert anyone.post(url).status_code == 405
     for at in ("9", "x", "-1", ""):
         assert anyone.get(url, {"at": at}).status_code == 404, at
     # A wrong, a truncated or another game's signature: 404, as for a game that does not exist.
