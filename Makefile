@@ -23,7 +23,7 @@ $(STAMP): requirements.txt
 run: venv
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py demo --address http://127.0.0.1:$(PORT)/
-	$(PY) manage.py seafarers_demo
+	$(PY) manage.py seafarers_demo --address http://127.0.0.1:$(PORT)/
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # One turn resolved from the bundled scenario file, as text (no database needed).

@@ -43,6 +43,18 @@ class Pages:
     reports: str  # what happened: the campaign's published turns or its log
 
 
+@dataclass(frozen=True)
+class Listing:
+    """One of a user's games, as the players' home page lists it."""
+
+    name: str  # the campaign's name
+    slug: str
+    url: str  # where the user plays it (the desk), or the moderator looks at it
+    role: str  # what the user is in it: a faction's name, a colour, "moderator"
+    status: str  # plain words: the turn and whose it is, or how it stands
+    your_turn: bool  # the game waits for this user (orders due, an action owed)
+
+
 class Refused(Protocol):
     """An input the rules refuse, with the code and the words shown beside it."""
 
@@ -108,6 +120,11 @@ class Ruleset(Protocol):
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         """The game's own moderator actions as (route, view, URL name), served by the admin
         under a campaign (`<campaign_id>/route`); each view takes the request and campaign_id."""
+        ...
+
+    def games_of(self, user: Any) -> Sequence[Listing]:
+        """The user's campaigns of this ruleset (as a player or the moderator), for the home
+        page, in a fixed number of queries."""
         ...
 
 

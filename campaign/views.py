@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from campaign.models import Faction, Membership, Turn
+from campaign.rulesets import ruleset_all
 from campaign.selectors import campaign_names, membership_get
 from reports.bbcode import to_bbcode
 from reports.build import faction_report, public_bulletin
@@ -23,8 +24,12 @@ from reports.markdown import to_markdown
 @login_required
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    memberships = Membership.objects.filter(user=request.user).select_related("campaign", "faction")
-    return render(request, "campaign/home.html", {"memberships": memberships})
+    """The user's games of every ruleset, each listed by its ruleset (the seam: the platform
+    does not know what a seafaring seat or a naval faction is)."""
+    games = [(r, r.games_of(request.user)) for r in ruleset_all()]
+    return render(
+        request, "campaign/home.html", {"games": [(r, found) for r, found in games if found]}
+    )
 
 
 @login_required

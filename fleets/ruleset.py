@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from django.urls import reverse
+
 from battles.services import battle_rows_delete, battle_rows_write
 from campaign.bulk import insert_rows
-from campaign.models import Faction
-from campaign.rulesets import Cadence, Document, Pages, Ruleset
+from campaign.models import DOCUMENTS, Faction, Membership, Turn
+from campaign.rulesets import Cadence, Document, Listing, Pages, Ruleset
 from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
 from fleets.mapping import apply_state, orders_document, world_document
-from fleets.models import LedgerLine
+from fleets.models import LedgerLine, Order
 from fleets.selectors import factions_without_orders
 from fleets.services import order_check
 
@@ -94,6 +96,47 @@ class NavalRuleset:
             ("pirates/", accept_pirate_orders, "campaign_pirate_orders"),
             ("order/", moderator_order, "campaign_moderator_order"),
         ]
+
+    def games_of(self, user: Any) -> list[Listing]:
+        """The user's naval campaigns, each with its current turn; a player's turn is "theirs"
+        while it is open and their faction has given no order yet. Three queries."""
+        memberships = list(
+            Membership.objects.filter(user_id=user.pk, campaign__ruleset=self.key)
+            .select_related("campaign", "faction")
+            .order_by("campaign__name", "campaign__slug")
+        )
+        current: dict[int, Any] = {}
+        turns = Turn.objects.filter(
+            campaign_id__in=[m.campaign_id for m in memberships], archived=False
+        ).defer(*DOCUMENTS)
+        for last in turns.order_by("campaign_id", "number"):
+            current[last.campaign_id] = last  # the last, by number
+        ordered = set(
+            Order.objects.filter(
+                turn_id__in=[t.pk for t in current.values()], withdrawn=False
+            ).values_list("turn_id", "faction_id")
+        )
+        listings = []
+        for m in memberships:
+            turn = current.get(m.campaign_id)
+            status = f"turn {turn.number}: {turn.get_status_display().lower()}" if turn else "—"
+            due = (
+                turn is not None
+                and turn.status == Turn.Status.OPEN
+                and m.faction_id is not None
+                and (turn.pk, m.faction_id) not in ordered
+            )
+            listings.append(
+                Listing(
+                    name=m.campaign.name,
+                    slug=m.campaign.slug,
+                    url=reverse(self.pages.desk, args=[m.campaign.slug]),
+                    role=m.faction.name if m.faction else "moderator",
+                    status=status + (", your orders are due" if due else ""),
+                    your_turn=due,
+                )
+            )
+        return listings
 
 
 NAVAL: Ruleset = NavalRuleset()  # mypy checks here that it is one

@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign.models import Campaign
-from campaign.rulesets import Cadence, Document, Pages, SequentialRuleset
+from django.db.models import Q
+from django.urls import NoReverseMatch, reverse
+
+from campaign.models import Campaign, Membership
+from campaign.rulesets import Cadence, Document, Listing, Pages, SequentialRuleset
 from engine.seafarers import Refusal, State, adjudicate, check, legal_actions
 from engine.seafarers.refusals import Refused
-from seafarers.models import Game
+from seafarers.models import Game, Seat
 from seafarers.positions import replay, waiting_for
 from seafarers.scenario_files import game_document, import_scenario_file
 from seafarers.services import action_submit
@@ -88,6 +91,38 @@ class SeafarersRuleset:
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         return ()  # the moderator's pages come with the action desk (a later session)
 
+    def games_of(self, user: Any) -> list[Listing]:
+        """The user's seafaring games — their seats, and those they moderate — with whose turn
+        it is (G1: the current player, or those owing a discard or a gold pick). Two queries;
+        the stored position is read, not replayed."""
+        seats = {
+            s.game_id: s.player
+            for s in Seat.objects.filter(user_id=user.pk).only("game_id", "player")
+        }
+        moderated = Membership.objects.filter(
+            user_id=user.pk, role=Membership.Role.MODERATOR, campaign__ruleset=self.key
+        ).values("campaign_id")
+        games = (
+            Game.objects.filter(Q(pk__in=list(seats)) | Q(campaign_id__in=moderated))
+            .select_related("campaign")
+            .order_by("campaign__name", "campaign__slug")
+        )
+        listings = []
+        for game in games:
+            player = seats.get(game.pk)
+            waiting = _waiting(game.state) if game.status in _UNDER_WAY else []
+            listings.append(
+                Listing(
+                    name=game.campaign.name,
+                    slug=game.campaign.slug,
+                    url=desk_url(game.campaign.slug),
+                    role=player if player is not None else "moderator",
+                    status=_status(game, waiting),
+                    your_turn=player is not None and player in waiting,
+                )
+            )
+        return listings
+
     # The sequential cadence.
     def input_apply(
         self, *, campaign: Any, user: Any, entry: Mapping[str, Any], expected_index: int
@@ -100,6 +135,43 @@ class SeafarersRuleset:
 
     def campaign_document(self, campaign: Any) -> Document:
         return game_document(Game.objects.get(campaign=campaign))
+
+
+_UNDER_WAY = (Game.Status.SETUP, Game.Status.PLAYING)
+
+
+def _waiting(state: Document) -> list[str]:
+    """positions.waiting_for, read off a stored position document (no replay for a list)."""
+    turn = state["turn"]
+    if turn["phase"] in ("discard", "gold"):
+        owed = "discard" if turn["phase"] == "discard" else "gold_picks"
+        return [p["id"] for p in state["players"] if p[owed]]
+    return [] if turn["phase"] == "over" else [turn["player"]]
+
+
+def _status(game: Game, waiting: list[str]) -> str:
+    turn = game.state["turn"]
+    if game.status == Game.Status.NEW:
+        return "not started"
+    if game.status == Game.Status.PAUSED:
+        return "paused by the moderator"
+    if game.status == Game.Status.OVER:
+        return f"won by {turn['winner']}" if turn.get("winner") else "over"
+    when = "setup" if game.status == Game.Status.SETUP else f"turn {turn['number']}"
+    if turn["phase"] == "discard":
+        return f"{when}: {', '.join(waiting)} to discard"
+    if turn["phase"] == "gold":
+        return f"{when}: {', '.join(waiting)} to pick gold"
+    return f"{when}: {', '.join(waiting)} to act"
+
+
+def desk_url(slug: str) -> str:
+    """The game's desk (a seat plays there; Pages.desk); until the desk's page is installed,
+    the address it will have."""
+    try:
+        return reverse(SeafarersRuleset.pages.desk, args=[slug])
+    except NoReverseMatch:
+        return f"/g/{slug}/"
 
 
 SEAFARERS: SequentialRuleset = SeafarersRuleset()

@@ -3,11 +3,23 @@ seafarers/views/, so that each grows without touching the others."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
+
+from seafarers.views import log
 
 urlpatterns: list[URLPattern] = [
     # -- play: a seat's desk (seafarers/views/play.py) --
     # -- offers: domestic trade offers (seafarers/views/offers.py) --
     # -- moderate: the moderator's dashboard and new games (seafarers/views/moderate.py) --
     # -- log: the log, the table, exports, the board as PNG (seafarers/views/log.py) --
+    path("<slug:slug>/log/", log.log_page, name="seafarers_log"),
+    path("<slug:slug>/log.md", log.log_export, {"fmt": "md"}, name="seafarers_log_md"),
+    path("<slug:slug>/log.bbcode", log.log_export, {"fmt": "bbcode"}, name="seafarers_log_bbcode"),
+    path("<slug:slug>/table/", log.table, name="seafarers_table"),
+    path("<slug:slug>/board.png", log.board_png_member, name="seafarers_board_png"),
+    path(
+        "<slug:slug>/board/<str:signature>.png",
+        log.board_png_public,
+        name="seafarers_board_public",
+    ),
 ]

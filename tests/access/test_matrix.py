@@ -89,6 +89,23 @@ def player_rows() -> list[Row]:
     ]
 
 
+def seafaring_rows() -> list[Row]:
+    """The seafaring game's log pages (seafarers/views/log.py) asked about this naval campaign:
+    it has no seafaring game, so they do not exist for anyone; tests/seafarers/test_log_views.py
+    has them against a seafaring game's members and strangers."""
+    return [
+        Row("sea log", "get", reverse("seafarers_log", args=[SLUG])),
+        Row("sea log md", "get", reverse("seafarers_log_md", args=[SLUG])),
+        Row("sea log bbcode", "get", reverse("seafarers_log_bbcode", args=[SLUG])),
+        Row("sea table", "get", reverse("seafarers_table", args=[SLUG])),
+        Row("sea board png", "get", reverse("seafarers_board_png", args=[SLUG])),
+        Row("sea board public", "get", reverse("seafarers_board_public", args=[SLUG, "x"])),
+    ]
+
+
+SEA_PAGES = [r.name for r in seafaring_rows()][:-1]  # the last is the public picture
+
+
 def api_rows() -> list[Row]:
     """Every API endpoint (django-ninja), with the role's key."""
     base = f"/api/campaigns/{SLUG}"
@@ -183,6 +200,7 @@ def admin_model_rows(campaign: Campaign) -> list[Row]:
 def rows(campaign: Campaign) -> list[Row]:
     return [
         *player_rows(),
+        *seafaring_rows(),
         *api_rows(),
         *dashboard_rows(campaign),
         *admin_site_rows(),
@@ -240,7 +258,8 @@ PUBLIC = {
 OUTSIDE_ADMIN = dict.fromkeys((*DASHBOARD, *IMPORT, *ADMIN_SITE, *ADMIN_MODEL), "login")
 NO_KEY = dict.fromkeys(API, 401)
 ANONYMOUS = {
-    **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key"), "login"),
+    **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA_PAGES), "login"),
+    "sea board public": 404,  # no login asked: a bad signature is not found, for everyone
     **OUTSIDE_ADMIN,
     **NO_KEY,
     **PUBLIC,
@@ -250,7 +269,7 @@ ANONYMOUS = {
 STRANGER = {
     **ANONYMOUS,
     "home": 200,
-    **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key"), 404),
+    **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA_PAGES), 404),
 }
 # The Danes' player: their own fleet d2; an action comes back to the desk with its message.
 DANES = {

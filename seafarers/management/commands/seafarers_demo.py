@@ -1,6 +1,7 @@
 """`python manage.py seafarers_demo` (run by `make run` after `demo`): a seafaring game on the
 bundled Four Islands board — three seats for demo players, the fourth the engine's bot —
-started, its moderator the demo's `moderator`; prints the players. Safe to run again.
+started, its moderator the demo's `moderator`; prints its pages and the players with their
+password. Safe to run again: the game is made once, the passwords are set every time.
 
 A command of the seafaring app, not of the platform's `demo`: the platform never imports a
 game's app (pyproject.toml's import contracts)."""
@@ -10,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
+from django.urls import reverse
 
 from campaign.models import Campaign
 from seafarers.services import game_create, game_start
@@ -23,18 +25,21 @@ SAILORS = ("sailor1", "sailor2", "sailor3")
 class Command(BaseCommand):
     help = "Set up the demo seafaring game (for `make run`)."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--address", default="http://127.0.0.1:8000/")
+
     def handle(self, *args: Any, **options: Any) -> None:
         users = get_user_model().objects
-        moderator, _ = users.get_or_create(
+        moderator, created = users.get_or_create(
             username="moderator", defaults={"email": "moderator@example.org"}
         )
+        if created:  # run alone, without the naval demo (which makes it staff)
+            moderator.set_password(PASSWORD)
+            moderator.save()
         for name in SAILORS:
-            user, created = users.get_or_create(
-                username=name, defaults={"email": f"{name}@example.org"}
-            )
-            if created:
-                user.set_password(PASSWORD)
-                user.save()
+            user, _ = users.get_or_create(username=name, defaults={"email": f"{name}@example.org"})
+            user.set_password(PASSWORD)
+            user.save()
         campaign = Campaign.objects.filter(slug=SLUG).first()
         if campaign is None:
             game = game_create(
@@ -48,5 +53,11 @@ class Command(BaseCommand):
             campaign = game.campaign
         seats = campaign.seafaring_game.seats.select_related("user")
         players = [f"{s.player}: {'bot' if s.bot else s.user.username}" for s in seats]
-        self.stdout.write(f"Seafaring game: {campaign.name} (slug {campaign.slug})")
-        self.stdout.write(f"Players (password {PASSWORD}): {', '.join(players)}\n")
+        address = options["address"].rstrip("/")
+        self.stdout.write(f"Seafaring game: {campaign.name} — {address}/g/{campaign.slug}/")
+        self.stdout.write(
+            f"  its log: {address}{reverse('seafarers_log', args=[campaign.slug])}, "
+            f"the table: {address}{reverse('seafarers_table', args=[campaign.slug])}"
+        )
+        self.stdout.write(f"  moderated by moderator / {PASSWORD}")
+        self.stdout.write(f"  players (password {PASSWORD}): {', '.join(players)}\n")
