@@ -291,7 +291,7 @@ def action_label(action: dict[str, Any]) -> str:
             continue
         if isinstance(value, dict):
             value = ", ".join(f"{n} {k}" for k, n in sorted(value.items()))
-        elif isinstance(value, list):
-            value = ", ".join(map(str, value))
+        elif isinstance(value, list):  # an edge: its two nodes
+            value = " – ".join(map(str, value))
         details.append(f"{key.replace('_', ' ')} {value}")
     return f"{words}: {'; '.join(details)}" if details else words

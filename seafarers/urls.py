@@ -21,8 +21,6 @@ urlpatterns: list[URLPattern] = [
         moderate.act_for_player,
         name="seafarers_act_for",
     ),
-    path(
-        "<slug:slug>/moderate/<str:action>/", moderate.game_action, name="seafarers_game_action"
-    ),
+    path("<slug:slug>/moderate/<str:action>/", moderate.game_action, name="seafarers_game_action"),
     # -- log: the log, the table, exports, the board as PNG (seafarers/views/log.py) --
 ]

@@ -36,9 +36,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaign.models import AuditEntry, Membership
 from campaign.scenario_files import described
 from engine.kernel.problems import ScenarioError
-from engine.seafarers import State, generate_board, legal_actions, new_game
-from seafarers.board_svg import board_svg
+from engine.seafarers import State, generate_board, legal_actions, new_game, parse_scenario
+from seafarers.board_svg import board_svg, player_colours
 from seafarers.boards import COLOURS, bundled_document
+from seafarers.models import Game
 from seafarers.moderate_forms import (
     ActForForm,
     AwardForm,
@@ -48,7 +49,6 @@ from seafarers.moderate_forms import (
     action_key,
     action_label,
 )
-from seafarers.models import Game
 from seafarers.positions import replay, waiting_for
 from seafarers.scenario_files import game_document
 from seafarers.services import (
@@ -83,9 +83,14 @@ def moderator_only(view: View) -> View:
             if "\x00" not in slug
             else None
         )
-        if game is None or not Membership.objects.filter(
-            campaign_id=game.campaign_id, user_id=request.user.pk, role=Membership.Role.MODERATOR
-        ).exists():
+        if (
+            game is None
+            or not Membership.objects.filter(
+                campaign_id=game.campaign_id,
+                user_id=request.user.pk,
+                role=Membership.Role.MODERATOR,
+            ).exists()
+        ):
             raise Http404("No such game.")
         return view(request, game, **kwargs)
 
@@ -134,6 +139,7 @@ def _create(form: NewGameForm, moderator: Any) -> Game:
     given: dict[str, Any]
     if source == "file":
         document = dict(form.document or {})
+        parse_scenario(document)  # every problem of the file first, before the rules are merged
         if pirate_off and isinstance(document.get("board"), dict):
             document["board"] = _without_pirate(document["board"])
         given = {"document": document, "paused": bool(document.get("actions"))}
@@ -202,7 +208,8 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
     taken = time_taken(start, rows, waiting, timezone.now()) if start else {}
     live = game.status in (Game.Status.SETUP, Game.Status.PLAYING)
     index = {"index": game.log_length}
-    return {
+    colours = player_colours([{"id": pid} for pid in state.players])
+    context: dict[str, Any] = {
         "game": game,
         "campaign": game.campaign,
         "title": f"{game.campaign.name}: moderation",
@@ -212,6 +219,7 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
             {
                 "seat": seat,
                 "colour": seat.player,
+                "swatch": colours.get(seat.player, "#fff"),  # as the board draws the seat
                 "holder": "the bot" if seat.bot else seat.user.username if seat.user else "—",
                 "points": state.vp(q) if started else 0,
                 "cards": sum(state.hands[q]),
@@ -222,7 +230,7 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
             for q, seat in enumerate(seats)
         ],
         "waiting": waiting,
-        "buttons": _buttons(game),
+        "buttons": [b for b in _buttons(game) if b["name"] != "start" or not started],
         "board": _board(state, rows[-1]["events"] if rows else []),
         "last": [
             {
@@ -238,7 +246,9 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         "act_for": [
             (
                 player,
-                ActForForm(legal=legal_actions(state, player), initial=index, prefix=f"act-{player}"),
+                ActForForm(
+                    legal=legal_actions(state, player), initial=index, prefix=f"act-{player}"
+                ),
             )
             for player in waiting
         ]
@@ -252,6 +262,8 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         ],
         **note,
     }
+    context["waiting_seats"] = [s for s in context["seats"] if s["waiting"]]
+    return context
 
 
 def _started_at(game: Game) -> datetime | None:

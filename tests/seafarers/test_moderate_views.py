@@ -49,20 +49,24 @@ def button(client, game, name, **data):
 def test_the_dashboard_shows_status_turn_seats_board_and_log(mod, game):
     play_one(game)  # red's first setup settlement
     page = mod.get(url("seafarers_moderate")).content.decode()
-    assert "setup" in page and "red to play (setup route)" in page
+    assert "setup" in page
+    assert "red to play (setup route)" in page
     assert "Waiting for: <strong>red</strong> (ann, to play)" in page
     assert "<svg" in page  # the board, drawn whole
     assert "build a settlement: node" in page  # the last action, in plain words
     assert f"seed {game.first_position['seed']}" in page
     assert "Export as a scenario file" in page
     # What cannot be done says why, with its code.
-    assert "<code>already_started</code>" in page
+    assert "Start (draw the seed" not in page  # once started, never again
     assert "<code>not_paused</code>" in page
 
 
 def test_a_new_game_offers_start_and_nothing_else(mod, people):
     created = game_create(
-        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
+        name="Isles",
+        slug="isles",
+        moderator=people["mod"],
+        board="small-isles",
         seats=["ann", "bob", None],
     )
     page = mod.get(url("seafarers_moderate")).content.decode()
@@ -152,8 +156,10 @@ def test_act_for_refusals_change_nothing(mod, game):
         ({"act-red-action": "[1]"}, "invalid_action"),
         ({"act-red-action": '{"type": "end_turn"}'}, "wrong_phase"),
         ({"act-red-action": '{"type": "roll", "dice": [6, 6]}'}, "invalid_action"),
-        ({"act-red-action": '{"type": "build_settlement", "node": "0,0,N"}', "act-red-index": 5},
-         "game_moved_on"),
+        (
+            {"act-red-action": '{"type": "build_settlement", "node": "0,0,N"}', "act-red-index": 5},
+            "game_moved_on",
+        ),
     ]
     for fields, code in cases:
         data = {"act-red-index": 0, "act-red-reason": "test", **fields}
@@ -182,7 +188,8 @@ def test_award_special_points_under_a_building(mod, game):
     assert "Refused <code>" in response.content.decode()  # not blue's building (X19)
     assert snapshot(game) == before
     response = mod.post(
-        award, {"index": 1, "building": f"red {node}", "points": 2, "reason": "the lighthouse"},
+        award,
+        {"index": 1, "building": f"red {node}", "points": 2, "reason": "the lighthouse"},
         **HTMX,
     )
     assert "Special points awarded." in response.content.decode()
@@ -203,8 +210,11 @@ def test_pause_and_resume(mod, game):
     state = position(game)
     act = mod.post(
         url("seafarers_act_for", "red"),
-        {"act-red-index": 0, "act-red-reason": "x",
-         "act-red-action": action_key(legal_actions(state, "red")[0])},
+        {
+            "act-red-index": 0,
+            "act-red-reason": "x",
+            "act-red-action": action_key(legal_actions(state, "red")[0]),
+        },
         **HTMX,
     )
     assert "<code>game_paused</code>" in act.content.decode()
@@ -244,7 +254,8 @@ def test_replace_a_player_ends_the_old_players_access(mod, game, people):
     assert (entry.reason, entry.detail["old"], entry.detail["new"]) == ("ann left", "ann", "dee")
     mod.post(replace, {"index": 0, "player": "blue", "username": "", "reason": "bot"}, **HTMX)
     seat = game.seats.get(player="blue")
-    assert seat.bot and seat.user is None
+    assert seat.bot
+    assert seat.user is None
 
 
 def test_the_pending_discards_after_a_seven(mod, game):
@@ -261,23 +272,38 @@ def test_the_pending_discards_after_a_seven(mod, game):
 def test_time_taken_from_the_actions_times():
     t0 = datetime(2026, 1, 1, tzinfo=UTC)
     rows = [
-        {"action": {"type": "build_settlement", "player": "red"}, "created_at": t0 + timedelta(hours=2)},
+        {
+            "action": {"type": "build_settlement", "player": "red"},
+            "created_at": t0 + timedelta(hours=2),
+        },
         {"action": {"type": "build_road", "player": "red"}, "created_at": t0 + timedelta(hours=3)},
-        {"action": {"type": "build_settlement", "player": "blue"}, "created_at": t0 + timedelta(hours=8)},
-        {"action": {"type": "award_svp", "player": "red", "by_moderator": True},
-         "created_at": t0 + timedelta(hours=9)},
+        {
+            "action": {"type": "build_settlement", "player": "blue"},
+            "created_at": t0 + timedelta(hours=8),
+        },
+        {
+            "action": {"type": "award_svp", "player": "red", "by_moderator": True},
+            "created_at": t0 + timedelta(hours=9),
+        },
     ]
     taken = time_taken(t0, rows, ["blue", "white"], t0 + timedelta(hours=10))
     # Red: 2 h + 1 h; blue: 5 h, then the wait since the last action (1 h); the award is the
     # moderator's time, nobody's; white waits with blue (a discard) and is counted too.
-    assert taken == {"red": timedelta(hours=3), "blue": timedelta(hours=6), "white": timedelta(hours=1)}
+    assert taken == {
+        "red": timedelta(hours=3),
+        "blue": timedelta(hours=6),
+        "white": timedelta(hours=1),
+    }
 
 
 # -- who may ---------------------------------------------------------------------------------
 def test_everyone_but_the_moderator_gets_a_404_and_changes_nothing(client, game, people):
     play_one(game)
     other = game_create(
-        name="Other", slug="other", moderator=people["dee"], board="small-isles",
+        name="Other",
+        slug="other",
+        moderator=people["dee"],
+        board="small-isles",
         seats=["ann", "bob", "cid"],
     )
     assert other
@@ -302,7 +328,8 @@ def test_everyone_but_the_moderator_gets_a_404_and_changes_nothing(client, game,
     client.logout()
     for address in gets:
         response = client.get(address)
-        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+        assert response.status_code == 302
+        assert "/accounts/login/" in response["Location"]
     assert client.post(posts[0][0], posts[0][1]).status_code == 302
     assert snapshot(game) == before
     assert not AuditEntry.objects.filter(campaign=game.campaign, action="game_undo").exists()
@@ -319,3 +346,27 @@ def test_buttons_need_post_and_csrf(game, people):
     assert strict.get(url("seafarers_game_action", "undo")).status_code == 405
     assert strict.post(url("seafarers_game_action", "explode"), {"index": 1}).status_code == 403
     assert snapshot(game) == before
+
+
+def test_a_graph_board_is_listed_not_drawn(mod, people):
+    """A rule test's graph board (no hexes) has no geometry: the page says so, and works."""
+    document = {
+        "format": "seafarers-scenario/1",
+        "dice": [[1, 2]],
+        "board": {"edges": [["a", "b", "land"]]},
+        "players": [{"id": "red"}, {"id": "blue"}],
+        "turn": {"number": 4, "player": "red", "phase": "roll"},
+        "actions": [{"type": "roll", "player": "red"}],
+    }
+    game_create(
+        name="Graph",
+        slug="isles",
+        moderator=people["mod"],
+        seats=["ann", "bob"],
+        document=document,
+        paused=True,
+    )
+    page = mod.get(url("seafarers_moderate")).content.decode()
+    assert "with no hexes to draw" in page
+    assert "roll the dice" in page
+    assert "<code>game_paused</code>" in page
