@@ -17,7 +17,7 @@ from campaign.models import Campaign
 from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.kernel.problems import ScenarioError
 from engine.seafarers import State
-from seafarers.boards import BUNDLED, COLOURS
+from seafarers.boards import BUNDLED, COLOURS, bundled_document
 
 MAX_SEATS = len(COLOURS)
 SOURCES = [
@@ -29,6 +29,12 @@ PIRATE = [
     ("keep", "as the board has it (X16: played when the board places the pirate)"),
     ("off", "no pirate (a 7 or a Knight moves the robber only)"),
 ]
+
+
+def island_ids(document: dict[str, Any] | None) -> list[str]:
+    """The island ids of a board document, for the setup islands' help (B20)."""
+    board = (document or {}).get("board") or {}
+    return [str(island.get("id")) for island in board.get("islands") or []]
 
 
 class NewGameForm(forms.Form):
@@ -44,6 +50,9 @@ class NewGameForm(forms.Form):
     source = forms.ChoiceField(choices=SOURCES, widget=forms.RadioSelect, initial="board")
     board = forms.ChoiceField(
         choices=[(key, key.replace("-", " ").title()) for key in BUNDLED], required=False
+    )
+    board.help_text = "Their islands: " + "; ".join(
+        f"{key}: {', '.join(island_ids(bundled_document(key)))}" for key in BUNDLED
     )
     generator_seed = forms.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
     file = forms.FileField(required=False)

@@ -58,6 +58,8 @@ def test_the_moderator_creates_starts_and_undoes(live_server, browser, people, t
     page.click("text=Create the game")
     page.locator(".errorlist", has_text="There is no user named 'anne' (unknown_user)").wait_for()
     assert not Game.objects.exists()
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "seafarers-new-game.png"), full_page=True)
     page.fill("#id_seat_0", "ann")
     page.fill("#id_victory_points", "10")
     page.click("text=Create the game")
@@ -90,7 +92,6 @@ def test_the_moderator_creates_starts_and_undoes(live_server, browser, people, t
     assert page.locator(".board svg g.last-action").count() == 1  # ringed as the last action
     assert page.locator(".board svg g.piece[data-owner=blue]").count() == 4  # the bot's
 
-    shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / "seafarers-moderator.png"), full_page=True)
     assert (shots / "seafarers-moderator.png").stat().st_size > 20_000
 

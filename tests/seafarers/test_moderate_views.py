@@ -12,11 +12,12 @@ from django.urls import reverse
 
 from campaign.models import AuditEntry
 from engine.seafarers import legal_actions
+from seafarers.boards import bundled_document
 from seafarers.models import Action, Game
 from seafarers.moderate_forms import action_key
 from seafarers.positions import replay, waiting_for
 from seafarers.selectors import game_get_for_user
-from seafarers.services import game_create
+from seafarers.services import game_create, game_start
 from seafarers.views.moderate import time_taken
 from tests.seafarers.helpers import play_one, play_until, position
 
@@ -370,3 +371,30 @@ def test_a_graph_board_is_listed_not_drawn(mod, people):
     assert "with no hexes to draw" in page
     assert "roll the dice" in page
     assert "<code>game_paused</code>" in page
+
+
+def test_the_pending_gold_picks(mod, people):
+    """GD4: the players who owe gold picks are waited for, each with what they owe, and the
+    moderator may pick for each of them."""
+    document = bundled_document("small-isles")
+    document["players"] = [
+        {"id": "red", "gold_picks": 1},
+        {"id": "blue"},
+        {"id": "white", "gold_picks": 2},
+    ]
+    document["turn"] = {"number": 3, "player": "blue", "phase": "gold", "resume": "action"}
+    document["actions"] = []
+    game = game_create(
+        name="Gold",
+        slug="isles",
+        moderator=people["mod"],
+        seats=["ann", "bob", "cid"],
+        document=document,
+    )
+    game_start(game=game, user=people["mod"])
+    page = mod.get(url("seafarers_moderate")).content.decode()
+    assert "<strong>red</strong> (ann, owes 1 gold pick(s) (GD4))" in page
+    assert "<strong>white</strong> (cid, owes 2 gold pick(s) (GD4))" in page
+    assert "blue</strong> (bob" not in page
+    assert f'action="{url("seafarers_act_for", "white")}"' in page
+    assert "take from the bank for gold: take 2 brick" in page
