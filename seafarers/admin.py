@@ -22,7 +22,7 @@ from campaign.models import Campaign, Membership
 from seafarers.models import Action, Game, Seat
 
 
-class ReadOnly(admin.ModelAdmin):
+class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
     """The rows of the games the user moderates, viewed, never changed nor deleted here (the
     services change a game, audited). Moderating a campaign is the permission: no model
     permissions are needed."""
@@ -34,7 +34,7 @@ class ReadOnly(admin.ModelAdmin):
         if getattr(request.user, "is_superuser", False):
             return rows
         moderated = Campaign.objects.filter(
-            memberships__user_id=request.user.pk, memberships__role=Membership.Role.MODERATOR
+            memberships__user=request.user, memberships__role=Membership.Role.MODERATOR
         )
         return rows.filter(**{f"{self.campaign_path}__in": moderated})
 
@@ -56,19 +56,18 @@ class ReadOnly(admin.ModelAdmin):
         return False
 
 
-@admin.display(description="")
-def dashboard_link(game: Game) -> str:
-    url = reverse("seafarers_moderate", args=[game.campaign.slug])
-    return format_html('<a href="{}">Dashboard</a>', url)
-
-
 @admin.register(Game)
 class GameAdmin(ReadOnly):
-    list_display = ("campaign", "status", "log_length", "created_at", dashboard_link)
+    list_display = ("campaign", "status", "log_length", "created_at", "dashboard")
     list_filter = ("status",)
     list_select_related = ("campaign",)
-    fields = ("campaign", "status", "log_length", "created_at", dashboard_link)
+    fields = ("campaign", "status", "log_length", "created_at", "dashboard")
     readonly_fields = fields
+
+    @admin.display(description="")
+    def dashboard(self, game: Game) -> str:
+        url = reverse("seafarers_moderate", args=[game.campaign.slug])
+        return format_html('<a href="{}">Dashboard</a>', url)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return bool(getattr(request.user, "is_staff", False))  # the new-game page

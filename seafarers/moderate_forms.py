@@ -242,7 +242,7 @@ class ReplaceForm(ReasonForm):
 
     def __init__(self, *args: Any, players: list[str] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [(p, p) for p in players or []]
+        self.fields["player"].choices = [(p, p) for p in players or []]  # type: ignore[attr-defined]
 
     def clean_username(self) -> str | None:
         name = (self.cleaned_data.get("username") or "").strip()

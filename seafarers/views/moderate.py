@@ -19,7 +19,7 @@ dashboard with the outcome as a message.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from functools import wraps
 from typing import Any
@@ -281,7 +281,7 @@ def _started_at(game: Game) -> datetime | None:
 
 
 def time_taken(
-    start: datetime, rows: Iterable[dict[str, Any]], waiting: list[str], now: datetime
+    start: datetime, rows: Iterable[Mapping[str, Any]], waiting: list[str], now: datetime
 ) -> dict[str, timedelta]:
     """How long each player has taken (docs/rulings.md S-30): the time from the action before
     (or the start) to each action is the acting player's, and the time since the last action
@@ -314,7 +314,7 @@ def _turn_words(state: State) -> str:
     if state.phase == "over":
         winner = state.players[state.winner] if state.winner is not None else "?"
         return f"over: {winner} won"
-    where = "setup" if state.in_setup() else f"turn {state.number}"
+    where = f"setup round {state.setup_round or 1}" if state.in_setup() else f"turn {state.number}"
     return f"{where}, {state.players[state.player]} to play ({state.phase.replace('_', ' ')})"
 
 
@@ -520,7 +520,7 @@ def _on_shown(game: Game, form: Any, call: Callable[[Game], None]) -> None:
         call(locked)
 
 
-def _outcome(request: HttpRequest, game: Game, send: Callable[[], None], done: str) -> Any:
+def _outcome(request: HttpRequest, game: Game, send: Callable[[], None], done: str) -> HttpResponse:
     """Runs the button's service; the panel with the outcome inline (htmx), or the dashboard
     with it as a message (a plain form)."""
     refusal: tuple[str, str] | None = None
@@ -529,7 +529,7 @@ def _outcome(request: HttpRequest, game: Game, send: Callable[[], None], done: s
     except GameRefused as refused:
         refusal = (refused.code, refused.message)
     game.refresh_from_db()
-    if request.htmx:
+    if getattr(request, "htmx", False):  # django_htmx's middleware
         note = {"refusal": refusal} if refusal else {"done": done}
         response = render(
             request,
