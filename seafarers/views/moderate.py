@@ -109,7 +109,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
-            game = _create(form, request.user)
+            with transaction.atomic():  # the game and its settings' audit entry, or neither
+                game = _create(form, request.user)
         except GameRefused as refusal:
             form.add_error(None, f"{refusal.message} ({refusal.code}).")
         except ScenarioError as error:
