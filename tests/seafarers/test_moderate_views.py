@@ -346,6 +346,10 @@ def test_buttons_need_post_and_csrf(game, people):
     assert strict.post(url("seafarers_game_action", "undo"), {"index": 1}).status_code == 403
     assert strict.get(url("seafarers_game_action", "undo")).status_code == 405
     assert strict.post(url("seafarers_game_action", "explode"), {"index": 1}).status_code == 403
+    strict.logout()
+    lax = Client()
+    lax.force_login(people["mod"])
+    assert lax.post(url("seafarers_game_action", "explode"), {"index": 1}).status_code == 404
     assert snapshot(game) == before
 
 
