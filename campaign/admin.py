@@ -17,8 +17,6 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 
 from campaign import dashboard, rulesets
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import ImportRefused, campaign_import
 from campaign.models import (
     ArchivedResult,
     AuditEntry,
@@ -32,7 +30,7 @@ from campaign.models import (
 )
 from campaign.rulesets import campaign_file_importer
 from campaign.scenario_files import check_size, described, read_scenario_document
-from engine.naval import ScenarioError
+from engine.kernel.problems import ScenarioError
 
 
 class OneCampaignForm(forms.ModelForm):
@@ -283,16 +281,15 @@ class CampaignAdmin(AuditedAdmin):
                 check_size(upload.name or "", upload.size or 0)  # before reading any of it
                 text = upload.read().decode("utf-8")
                 document = read_scenario_document(upload.name or "", text)
-                importer = campaign_file_importer(document)  # a ruleset's own file format
-                if importer is not None:
-                    campaign = importer(document, request.user)  # type: ignore[arg-type]
-                else:
-                    campaign = campaign_import(read_campaign_file(document), user=request.user)
+                importer = campaign_file_importer(document)  # by the file's ruleset's app
+                if importer is None:
+                    raise ValueError("No installed ruleset reads campaign files.")
+                campaign = importer(document, request.user)  # type: ignore[arg-type]
             except UnicodeDecodeError:
                 problems = ["The file is not UTF-8 text."]
             except ScenarioError as error:
                 problems = described(error.problems, text)
-            except (ImportRefused, ValueError) as error:
+            except ValueError as error:
                 problems = [str(error)]
             else:
                 Membership.objects.get_or_create(

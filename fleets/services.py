@@ -11,10 +11,10 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from campaign.campaign_files import encodable
 from campaign.models import Faction, Turn
 from engine.naval import Refusal, World, parse_scenario, validate_order
 from engine.naval.orders import FLEET_ORDER_TYPES
+from fleets.campaign_files import encodable
 from fleets.mapping import world_document
 from fleets.models import Fleet, Order
 

@@ -208,8 +208,8 @@ def test_a_battle_report_shows_every_round_and_die(client, skirmish, staff) -> N
 
 @pytest.mark.django_db
 def test_a_moderator_sees_only_their_campaigns_in_the_admin(client, skirmish, staff) -> None:
-    from campaign.campaign_files import read_campaign_file
-    from campaign.importing import campaign_import
+    from fleets.campaign_files import read_campaign_file
+    from fleets.importing import campaign_import
     from fleets.models import Fleet
     from tests.conftest import skirmish_campaign_document
 
@@ -352,8 +352,8 @@ def test_the_audit_list_shows_who_what_why_first_and_the_status_then(
 
 @pytest.mark.django_db
 def test_two_campaigns_of_one_name_are_told_apart(client, skirmish, staff) -> None:
-    from campaign.campaign_files import read_campaign_file
-    from campaign.importing import campaign_import
+    from fleets.campaign_files import read_campaign_file
+    from fleets.importing import campaign_import
     from tests.conftest import skirmish_campaign_document
 
     other = campaign_import(read_campaign_file(skirmish_campaign_document(slug="sound-2")))

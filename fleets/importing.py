@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaign.campaign_files import CampaignFile
 from campaign.models import (
     Adjacency,
     AuditEntry,
@@ -18,6 +17,7 @@ from campaign.models import (
 )
 from campaign.rulesets import ruleset_of
 from engine.naval import parse_scenario, state_to_dict
+from fleets.campaign_files import CampaignFile
 
 
 class ImportRefused(Exception):
