@@ -155,6 +155,24 @@ def campaign_file_importer(document: object) -> CampaignFileImporter | None:
     return _FILE_IMPORTERS[_DEFAULT_FORMAT[0]] if _DEFAULT_FORMAT else None
 
 
+# What a ruleset posts to a campaign's webhook when a turn is published: the turn's public news
+# as Markdown (naval: the bulletin of reports/, registered by fleets). A ruleset that registers
+# none posts nothing.
+TurnBulletin = Callable[[Turn], str]
+_BULLETINS: dict[str, TurnBulletin] = {}
+
+
+def bulletin_register(ruleset_key: str, writer: TurnBulletin) -> None:
+    _BULLETINS[ruleset_key] = writer
+
+
+def bulletin_of(campaign: Campaign) -> TurnBulletin | None:
+    """The writer of the published turn's news for the campaign's ruleset, or None."""
+    key = campaign.ruleset
+    assert isinstance(key, str)
+    return _BULLETINS.get(key)
+
+
 _REGISTRY: dict[str, Ruleset] = {}
 
 
