@@ -1,5 +1,6 @@
-"""The moderator's admin: campaigns with their dashboard, and every table of the world editable
-with the reason recorded in the audit log."""
+"""The moderator's admin: campaigns with their dashboard, memberships, turns and the audit log;
+and the admin classes a game's tables are registered with by its app (naval: fleets/admin.py):
+scoped to the moderator's campaigns, every edit audited with its reason."""
 
 from __future__ import annotations
 
@@ -17,17 +18,7 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 
 from campaign import dashboard, rulesets
-from campaign.models import (
-    ArchivedResult,
-    AuditEntry,
-    Campaign,
-    Faction,
-    Membership,
-    Port,
-    Relation,
-    ShipType,
-    Turn,
-)
+from campaign.models import ArchivedResult, AuditEntry, Campaign, Membership, Turn
 from campaign.rulesets import campaign_file_importer
 from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.kernel.problems import ScenarioError
@@ -350,43 +341,6 @@ class CampaignAdmin(AuditedAdmin):
             path("import/", page(self.import_view), name="campaign_import"),
             *super().get_urls(),
         ]
-
-
-@admin.register(Faction)
-class FactionAdmin(AuditedAdmin):
-    list_display = ("name", "key", "campaign", "treasury", "income")
-    list_filter = ("campaign",)
-    fields = (
-        "campaign",
-        "key",
-        "name",
-        "colour",
-        "treasury",
-        "income",
-        "upkeep_priority",
-        "reason",
-    )
-
-
-@admin.register(Relation)
-class RelationAdmin(AuditedAdmin):
-    list_display = ("campaign", "low", "high", "state")
-    list_filter = ("campaign", "state")
-    fields = ("campaign", "low", "high", "state", "reason")
-
-
-@admin.register(Port)
-class PortAdmin(AuditedAdmin):
-    list_display = ("name", "key", "campaign", "owner", "province")
-    list_filter = ("campaign",)
-    fields = ("campaign", "key", "name", "province", "owner", "waters", "reason")
-
-
-@admin.register(ShipType)
-class ShipTypeAdmin(AuditedAdmin):
-    list_display = ("key", "campaign", "cost", "attack", "health")
-    list_filter = ("campaign",)
-    fields = ("campaign", "key", "cost", "attack", "health", "reason")
 
 
 class MembershipForm(OneCampaignForm):

@@ -11,9 +11,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from campaign.models import Faction, Port, Province
 from campaign.selectors import membership_get
 from fleets.mapping import orders_document, world_document
+from fleets.models import Faction, Port, Province
 from fleets.report_views import published_turn
 from maps.layout import layout_from_rows
 from maps.map_cache import map_cached

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaign.models import Faction, Port, Province
+from fleets.models import Faction, Port, Province
 from reports.build import Names
 
 

@@ -11,13 +11,12 @@ from typing import Any
 
 from battles.services import battle_rows_delete, battle_rows_write
 from campaign.bulk import insert_rows
-from campaign.models import Faction
 from campaign.rulesets import Cadence, Document, Pages, Ruleset
 from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
 from fleets.campaign_files import read_campaign_file
 from fleets.importing import ImportRefused, campaign_import
 from fleets.mapping import apply_state, orders_document, world_document
-from fleets.models import LedgerLine
+from fleets.models import Faction, LedgerLine
 from fleets.selectors import factions_without_orders
 from fleets.services import order_check
 

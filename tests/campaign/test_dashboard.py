@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from campaign import lifecycle
-from campaign.models import AuditEntry, Membership, Relation, Turn
-from fleets.models import Order
+from campaign.models import AuditEntry, Membership, Turn
+from fleets.models import Order, Relation
 
 Status = Turn.Status
 
@@ -113,13 +113,13 @@ def test_an_edit_of_the_world_records_its_reason(client, skirmish, staff) -> Non
         "upkeep_priority": "[]",
         "reason": "loan from the Dutch",
     }
-    response = client.post(url("campaign_faction_change", danes.pk), form)
+    response = client.post(url("fleets_faction_change", danes.pk), form)
     assert response.status_code == 302
     entry = AuditEntry.objects.get(action="edit faction")
     assert (entry.user, entry.reason) == (moderator, "loan from the Dutch")
     assert entry.detail["changes"]["treasury"] == ["600", "999"]
     form.pop("reason")
-    response = client.post(url("campaign_faction_change", danes.pk), form)
+    response = client.post(url("fleets_faction_change", danes.pk), form)
     assert response.status_code == 200  # no reason: the form comes back with the error
     danes.refresh_from_db()
     assert danes.treasury == 999
@@ -270,7 +270,7 @@ def test_a_deletion_in_the_admin_is_recorded(client, skirmish, staff) -> None:
     )
     relations = list(Relation.objects.filter(campaign=skirmish).values_list("pk", flat=True))
     action = {"action": "delete_selected", "_selected_action": relations, "post": "yes"}
-    assert client.post(url("campaign_relation_changelist"), action).status_code == 302
+    assert client.post(url("fleets_relation_changelist"), action).status_code == 302
     assert AuditEntry.objects.filter(action="delete relation").count() == len(relations) > 0
 
 

@@ -18,10 +18,10 @@ from django.db import transaction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campaign.models import AuditEntry, Campaign, Faction, Province
+from campaign.models import AuditEntry, Campaign
 from engine.naval import ScenarioError
 from fleets.campaign_files import ID_RULE, read_campaign_file
-from fleets.models import Fleet, Ship
+from fleets.models import Faction, Fleet, Province, Ship
 from tests.conftest import skirmish_campaign_document
 from tests.fuzz.mutations import mutated
 from tests.fuzz.profile import FUZZ
