@@ -49,9 +49,17 @@ def _campaign_id_of(instance: Model, cleaned: dict[str, Any]) -> int | None:
         return int(chosen.pk)
     if getattr(instance, "campaign_id", None) is not None:
         return int(instance.campaign_id)  # type: ignore[attr-defined]
-    fleet_id = getattr(instance, "fleet_id", None)  # a ship in its fleet's inline
-    if fleet_id is not None:
-        return Campaign.objects.filter(fleets__pk=fleet_id).values_list("pk", flat=True).first()
+    # A new row in its parent's inline (a naval ship in its fleet's) has no campaign yet: its
+    # first link to a row of a campaign (the parent, which the inline sets first) says which.
+    for link in instance._meta.concrete_fields:
+        parent = link.related_model if link.many_to_one else None
+        parent_id = getattr(instance, link.attname) if parent is not None else None
+        if parent_id is not None and any(f.name == "campaign" for f in parent._meta.fields):
+            return (
+                parent._default_manager.filter(pk=parent_id)
+                .values_list("campaign_id", flat=True)
+                .first()
+            )
     return None
 
 
