@@ -11,9 +11,9 @@ from __future__ import annotations
 import time
 
 from bench.generate import Spec, generate
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import campaign_import
 from campaign.models import Campaign
+from fleets.campaign_files import read_campaign_file
+from fleets.importing import campaign_import
 from fleets.models import Order
 from fleets.services import order_slot
 

@@ -510,7 +510,8 @@ def prepare(config: Config) -> tuple[Any, list[Player]]:
     from django.contrib.auth.models import User
 
     from bench.generate import Spec
-    from campaign.models import Faction, Membership
+    from campaign.models import Membership
+    from fleets.models import Faction
 
     spec = Spec(
         fleets=config.players * config.fleets_per_player,

@@ -91,8 +91,7 @@ def canonical(document: Any) -> str:
 
 def world_digest(campaign_id: int) -> str:
     """The campaign's fleets, ships and treasuries, hashed (resolving must not change them)."""
-    from campaign.models import Faction
-    from fleets.models import Fleet, Ship
+    from fleets.models import Faction, Fleet, Ship
 
     rows = [
         list(Fleet.objects.filter(campaign_id=campaign_id).order_by("id").values_list()),

@@ -97,9 +97,9 @@ def generated_campaign(
     lock. `owners`: give the fleets to the first `owners` factions in turn (each its share)."""
     from bench.generate import generate
     from campaign import lifecycle
-    from campaign.campaign_files import read_campaign_file
-    from campaign.importing import campaign_import
     from campaign.models import Turn
+    from fleets.campaign_files import read_campaign_file
+    from fleets.importing import campaign_import
     from fleets.models import Order
     from fleets.services import order_slot
 

@@ -1,5 +1,6 @@
-"""The moderator's admin: campaigns with their dashboard, and every table of the world editable
-with the reason recorded in the audit log."""
+"""The moderator's admin: campaigns with their dashboard, memberships, turns and the audit log;
+and the admin classes a game's tables are registered with by its app (naval: fleets/admin.py):
+scoped to the moderator's campaigns, every edit audited with its reason."""
 
 from __future__ import annotations
 
@@ -17,22 +18,10 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 
 from campaign import dashboard, rulesets
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import ImportRefused, campaign_import
-from campaign.models import (
-    ArchivedResult,
-    AuditEntry,
-    Campaign,
-    Faction,
-    Membership,
-    Port,
-    Relation,
-    ShipType,
-    Turn,
-)
+from campaign.models import ArchivedResult, AuditEntry, Campaign, Membership, Turn
 from campaign.rulesets import campaign_file_importer
 from campaign.scenario_files import check_size, described, read_scenario_document
-from engine.naval import ScenarioError
+from engine.kernel.problems import ScenarioError
 
 
 class OneCampaignForm(forms.ModelForm):
@@ -60,9 +49,17 @@ def _campaign_id_of(instance: Model, cleaned: dict[str, Any]) -> int | None:
         return int(chosen.pk)
     if getattr(instance, "campaign_id", None) is not None:
         return int(instance.campaign_id)  # type: ignore[attr-defined]
-    fleet_id = getattr(instance, "fleet_id", None)  # a ship in its fleet's inline
-    if fleet_id is not None:
-        return Campaign.objects.filter(fleets__pk=fleet_id).values_list("pk", flat=True).first()
+    # A new row in its parent's inline (a naval ship in its fleet's) has no campaign yet: its
+    # first link to a row of a campaign (the parent, which the inline sets first) says which.
+    for link in instance._meta.concrete_fields:
+        parent = link.related_model if link.many_to_one else None
+        parent_id = getattr(instance, link.attname) if parent is not None else None
+        if parent_id is not None and any(f.name == "campaign" for f in parent._meta.fields):
+            return (
+                parent._default_manager.filter(pk=parent_id)
+                .values_list("campaign_id", flat=True)
+                .first()
+            )
     return None
 
 
@@ -283,16 +280,15 @@ class CampaignAdmin(AuditedAdmin):
                 check_size(upload.name or "", upload.size or 0)  # before reading any of it
                 text = upload.read().decode("utf-8")
                 document = read_scenario_document(upload.name or "", text)
-                importer = campaign_file_importer(document)  # a ruleset's own file format
-                if importer is not None:
-                    campaign = importer(document, request.user)  # type: ignore[arg-type]
-                else:
-                    campaign = campaign_import(read_campaign_file(document), user=request.user)
+                importer = campaign_file_importer(document)  # by the file's ruleset's app
+                if importer is None:
+                    raise ValueError("No installed ruleset reads campaign files.")
+                campaign = importer(document, request.user)  # type: ignore[arg-type]
             except UnicodeDecodeError:
                 problems = ["The file is not UTF-8 text."]
             except ScenarioError as error:
                 problems = described(error.problems, text)
-            except (ImportRefused, ValueError) as error:
+            except ValueError as error:
                 problems = [str(error)]
             else:
                 Membership.objects.get_or_create(
@@ -353,43 +349,6 @@ class CampaignAdmin(AuditedAdmin):
             path("import/", page(self.import_view), name="campaign_import"),
             *super().get_urls(),
         ]
-
-
-@admin.register(Faction)
-class FactionAdmin(AuditedAdmin):
-    list_display = ("name", "key", "campaign", "treasury", "income")
-    list_filter = ("campaign",)
-    fields = (
-        "campaign",
-        "key",
-        "name",
-        "colour",
-        "treasury",
-        "income",
-        "upkeep_priority",
-        "reason",
-    )
-
-
-@admin.register(Relation)
-class RelationAdmin(AuditedAdmin):
-    list_display = ("campaign", "low", "high", "state")
-    list_filter = ("campaign", "state")
-    fields = ("campaign", "low", "high", "state", "reason")
-
-
-@admin.register(Port)
-class PortAdmin(AuditedAdmin):
-    list_display = ("name", "key", "campaign", "owner", "province")
-    list_filter = ("campaign",)
-    fields = ("campaign", "key", "name", "province", "owner", "waters", "reason")
-
-
-@admin.register(ShipType)
-class ShipTypeAdmin(AuditedAdmin):
-    list_display = ("key", "campaign", "cost", "attack", "health")
-    list_filter = ("campaign",)
-    fields = ("campaign", "key", "cost", "attack", "health", "reason")
 
 
 class MembershipForm(OneCampaignForm):

@@ -1,9 +1,6 @@
-"""A campaign: its map, factions and their relations, and its turns (the world between turns
-lives in `fleets`; battle reports in `battles`).
-
-The engine's ids are the rows' `key`s; `fleets/mapping.py` is the only bridge between rows and
-the engine's scenario documents.
-"""
+"""The platform's tables, for every ruleset: a campaign, its memberships, its turns, archived
+results and the audit log. A game's world is its app's (naval: factions, the map, fleets, orders,
+the ledger in `fleets`; battles in `battles`; seafaring: `seafarers`)."""
 
 from __future__ import annotations
 
@@ -64,56 +61,6 @@ class Campaign(models.Model):
         return self.turns.filter(archived=False).order_by("-number").defer(*DOCUMENTS).first()
 
 
-class Faction(models.Model):
-    """A faction of the campaign, or its reserved pirates (W3, `key == "pirates"`)."""
-
-    PIRATES = "pirates"
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="factions")
-    key = models.SlugField(max_length=60)
-    name = models.CharField(max_length=120)
-    colour = models.CharField(max_length=7, default="#777777")
-    treasury = models.IntegerField(default=0)
-    income = models.PositiveIntegerField(default=0)
-    upkeep_priority = models.JSONField(default=list, blank=True)  # fleet keys (U2)
-
-    class Meta:
-        ordering = ["key"]
-        constraints = [
-            models.UniqueConstraint(fields=["campaign", "key"], name="faction_key_unique"),
-            models.CheckConstraint(condition=Q(treasury__gte=0), name="treasury_not_negative"),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def is_pirates(self) -> bool:
-        return self.key == self.PIRATES
-
-
-class Relation(models.Model):
-    """W3: war, peace or alliance; a pair without a row is at peace. `low` < `high` by key."""
-
-    class State(models.TextChoices):
-        WAR = "war"
-        PEACE = "peace"
-        ALLIANCE = "alliance"
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="relations")
-    low = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="+")
-    high = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="+")
-    state = models.CharField(max_length=10, choices=State.choices, default=State.PEACE)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["campaign", "low", "high"], name="relation_pair_unique")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.low.key}–{self.high.key}: {self.state}"
-
-
 class Membership(models.Model):
     """A user's place in a campaign: a player of one faction, or its moderator (never both)."""
 
@@ -126,8 +73,10 @@ class Membership(models.Model):
     )
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=10, choices=Role.choices)
+    # The seat: a naval faction (fleets/), named by its label so that the platform imports
+    # no game; a seafaring seat is its app's own row (seafarers.Seat).
     faction = models.ForeignKey(
-        Faction, null=True, blank=True, on_delete=models.CASCADE, related_name="members"
+        "fleets.Faction", null=True, blank=True, on_delete=models.CASCADE, related_name="members"
     )
 
     class Meta:
@@ -144,78 +93,6 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.campaign}: {self.faction or self.role}"
-
-
-class Province(models.Model):
-    """W1: a sea or land province, with its place on the drawing (x, y in 0..1000)."""
-
-    class Kind(models.TextChoices):
-        SEA = "sea"
-        LAND = "land"
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="provinces")
-    key = models.SlugField(max_length=60)
-    name = models.CharField(max_length=120)
-    kind = models.CharField(max_length=4, choices=Kind.choices)
-    x = models.FloatField(default=0)
-    y = models.FloatField(default=0)
-
-    class Meta:
-        ordering = ["key"]
-        constraints = [
-            models.UniqueConstraint(fields=["campaign", "key"], name="province_key_unique")
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Adjacency(models.Model):
-    """W1: two provinces next to each other (stored once, `a` < `b` by key)."""
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="adjacencies")
-    a = models.ForeignKey(Province, on_delete=models.CASCADE, related_name="+")
-    b = models.ForeignKey(Province, on_delete=models.CASCADE, related_name="+")
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["a", "b"], name="adjacency_unique")]
-
-
-class Port(models.Model):
-    """W2: a port in a land province, opening onto its waters."""
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ports")
-    key = models.SlugField(max_length=60)
-    name = models.CharField(max_length=120)
-    province = models.ForeignKey(Province, on_delete=models.CASCADE, related_name="ports")
-    owner = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="ports")
-    waters = models.ManyToManyField(Province, related_name="port_waters")
-
-    class Meta:
-        ordering = ["key"]
-        constraints = [models.UniqueConstraint(fields=["campaign", "key"], name="port_key_unique")]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class ShipType(models.Model):
-    """W4."""
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ship_types")
-    key = models.SlugField(max_length=60)
-    cost = models.PositiveIntegerField()
-    attack = models.PositiveIntegerField()
-    health = models.PositiveIntegerField()
-
-    class Meta:
-        ordering = ["key"]
-        constraints = [
-            models.UniqueConstraint(fields=["campaign", "key"], name="ship_type_key_unique")
-        ]
-
-    def __str__(self) -> str:
-        return self.key
 
 
 DOCUMENTS = ("scenario", "result")  # Turn's two documents

@@ -1,4 +1,4 @@
-"""Telling people: the public bulletin to a webhook on publish, reminders by e-mail."""
+"""Telling people: the ruleset's public bulletin to a webhook on publish, reminders by e-mail."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ from django.core.mail import send_mail
 from django.db import transaction
 
 from campaign.models import AuditEntry, Turn
-from campaign.selectors import campaign_names
+from campaign.rulesets import bulletin_of
 from campaign.webhooks import WebhookRefused, post_json, webhook_body
-from reports.build import public_bulletin
-from reports.markdown import to_markdown
 
 log = logging.getLogger(__name__)
 
@@ -27,18 +25,13 @@ def queue_bulletin(turn: Turn) -> None:
 
 def post_bulletin(turn_id: int) -> None:
     """POST the bulletin as Discord-compatible JSON (`{"content": …}`, pinging no one), to a
-    public address only (campaign/webhooks.py)."""
+    public address only (campaign/webhooks.py). The bulletin is the ruleset's (bulletin_of)."""
     turn = Turn.objects.select_related("campaign").get(pk=turn_id)
-    assert turn.result is not None
-    assert turn.scenario is not None
-    bulletin = public_bulletin(
-        turn.scenario,
-        turn.result,
-        campaign_names(turn.campaign_id),
-        title=f"{turn.campaign.name} — turn {turn.number}",
-    )
+    bulletin = bulletin_of(turn.campaign)
+    if bulletin is None:
+        return
     try:
-        post_json(turn.campaign.webhook_url, webhook_body(to_markdown(bulletin)))
+        post_json(turn.campaign.webhook_url, webhook_body(bulletin(turn)))
     except WebhookRefused as error:
         # Checked again at the post: the address was entered before a rule changed, or its
         # name resolves elsewhere now. Retrying would not help; the moderator reads why.

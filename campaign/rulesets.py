@@ -145,24 +145,49 @@ class SequentialRuleset(Ruleset, Protocol):
         ...
 
 
-# A campaign file's reader by its `format`, for the formats a ruleset's app brings (the
-# platform reads the naval campaign file itself, still: docs/architecture.md). The reader
-# takes the document and the importing user and returns the new campaign, or raises
-# engine.kernel's ScenarioError (every problem with its path) or ValueError (plain words).
+# A campaign file's reader by its `format`, for the formats a ruleset's app brings (naval:
+# naval-campaign/1, also the reader of a file of no registered format, as the files from before
+# the seam were all naval). The reader takes the document and the importing user and returns the
+# new campaign, or raises engine.kernel's ScenarioError (every problem with its path) or
+# ValueError (plain words).
 CampaignFileImporter = Callable[[Document, Any], Campaign]
 _FILE_IMPORTERS: dict[str, CampaignFileImporter] = {}
+_DEFAULT_FORMAT: list[str] = []  # the format whose reader reads a file of no registered format
 
 
-def campaign_file_register(file_format: str, importer: CampaignFileImporter) -> None:
+def campaign_file_register(
+    file_format: str, importer: CampaignFileImporter, *, default: bool = False
+) -> None:
     _FILE_IMPORTERS[file_format] = importer
+    if default:
+        _DEFAULT_FORMAT[:] = [file_format]
 
 
 def campaign_file_importer(document: object) -> CampaignFileImporter | None:
-    """The registered reader of the document's `format`, or None (the platform's own file)."""
-    if not isinstance(document, dict):
-        return None
-    file_format = document.get("format")
-    return _FILE_IMPORTERS.get(file_format) if isinstance(file_format, str) else None
+    """The registered reader of the document's `format`, else the default reader (which says
+    what is wrong with the file); None when no app registered one."""
+    file_format = document.get("format") if isinstance(document, dict) else None
+    if isinstance(file_format, str) and file_format in _FILE_IMPORTERS:
+        return _FILE_IMPORTERS[file_format]
+    return _FILE_IMPORTERS[_DEFAULT_FORMAT[0]] if _DEFAULT_FORMAT else None
+
+
+# What a ruleset posts to a campaign's webhook when a turn is published: the turn's public news
+# as Markdown (naval: the bulletin of reports/, registered by fleets). A ruleset that registers
+# none posts nothing.
+TurnBulletin = Callable[[Turn], str]
+_BULLETINS: dict[str, TurnBulletin] = {}
+
+
+def bulletin_register(ruleset_key: str, writer: TurnBulletin) -> None:
+    _BULLETINS[ruleset_key] = writer
+
+
+def bulletin_of(campaign: Campaign) -> TurnBulletin | None:
+    """The writer of the published turn's news for the campaign's ruleset, or None."""
+    key = campaign.ruleset
+    assert isinstance(key, str)
+    return _BULLETINS.get(key)
 
 
 _REGISTRY: dict[str, Ruleset] = {}

@@ -14,7 +14,7 @@ from typing import IO, Any
 
 import yaml
 
-from engine.naval import Problem, ScenarioError
+from engine.kernel.problems import Problem, ScenarioError
 
 # Deeper than any scenario or campaign file goes (a fleet's ship is 4 levels down); a file nested
 # deeper is refused before anything walks it, so that no reader runs out of stack.

@@ -1,28 +1,13 @@
-"""Reading: what the moderator's pages and the tasks ask of the database, and the players'
-one permission-checked fetch of a campaign (`membership_get`)."""
+"""Reading: the players' one permission-checked fetch of a campaign (`membership_get`)."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
 
-from campaign.models import Campaign, Faction, Membership, Port, Province
-from reports.build import Names
+from campaign.models import Campaign, Membership
 
 User = AbstractBaseUser | AnonymousUser
-
-
-def campaign_names(campaign_id: int) -> Names:
-    """Display names and colours of a campaign's factions, provinces and ports: 3 queries."""
-    factions = list(
-        Faction.objects.filter(campaign_id=campaign_id).values_list("key", "name", "colour")
-    )
-    return Names(
-        factions={key: name for key, name, _ in factions},
-        provinces=dict(Province.objects.filter(campaign_id=campaign_id).values_list("key", "name")),
-        ports=dict(Port.objects.filter(campaign_id=campaign_id).values_list("key", "name")),
-        colours={key: colour for key, _, colour in factions},
-    )
 
 
 def membership_get(user: User, slug: str) -> Membership:

@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from campaign import views as campaign_views
 from fleets import map_views as fleet_map_views
+from fleets import report_views as fleet_report_views
 from fleets import views as fleet_views
 from fleets.api import api
 from rulebook import views as rulebook_views
@@ -27,17 +28,17 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/economy/<str:kind>/", fleet_views.economy_order, name="economy_order"),
     path("c/<slug:slug>/map.svg", fleet_map_views.campaign_map, name="campaign_map"),
-    path("c/<slug:slug>/turns/", campaign_views.turns, name="turns"),
-    path("c/<slug:slug>/turns/<int:number>/", campaign_views.turn_report, name="turn_report"),
+    path("c/<slug:slug>/turns/", fleet_report_views.turns, name="turns"),
+    path("c/<slug:slug>/turns/<int:number>/", fleet_report_views.turn_report, name="turn_report"),
     path(
         "c/<slug:slug>/turns/<int:number>/report.md",
-        campaign_views.turn_report,
+        fleet_report_views.turn_report,
         {"fmt": "md"},
         name="turn_report_md",
     ),
     path(
         "c/<slug:slug>/turns/<int:number>/report.bbcode",
-        campaign_views.turn_report,
+        fleet_report_views.turn_report,
         {"fmt": "bbcode"},
         name="turn_report_bbcode",
     ),

@@ -1,4 +1,5 @@
-"""Fleets and their ships, editable by the moderator with the reason recorded."""
+"""The naval world in the admin: factions, relations, ports, ship types, fleets and their ships,
+editable by the moderator with the reason recorded; the orders as given, read-only."""
 
 from __future__ import annotations
 
@@ -9,7 +10,44 @@ from django.http import HttpRequest
 
 from campaign.admin import AuditedAdmin, ModeratorScoped, ScopedInline
 from campaign.models import AuditEntry
-from fleets.models import Fleet, Order, Ship
+from fleets.models import Faction, Fleet, Order, Port, Relation, Ship, ShipType
+
+
+@admin.register(Faction)
+class FactionAdmin(AuditedAdmin):
+    list_display = ("name", "key", "campaign", "treasury", "income")
+    list_filter = ("campaign",)
+    fields = (
+        "campaign",
+        "key",
+        "name",
+        "colour",
+        "treasury",
+        "income",
+        "upkeep_priority",
+        "reason",
+    )
+
+
+@admin.register(Relation)
+class RelationAdmin(AuditedAdmin):
+    list_display = ("campaign", "low", "high", "state")
+    list_filter = ("campaign", "state")
+    fields = ("campaign", "low", "high", "state", "reason")
+
+
+@admin.register(Port)
+class PortAdmin(AuditedAdmin):
+    list_display = ("name", "key", "campaign", "owner", "province")
+    list_filter = ("campaign",)
+    fields = ("campaign", "key", "name", "province", "owner", "waters", "reason")
+
+
+@admin.register(ShipType)
+class ShipTypeAdmin(AuditedAdmin):
+    list_display = ("key", "campaign", "cost", "attack", "health")
+    list_filter = ("campaign",)
+    fields = ("campaign", "key", "cost", "attack", "health", "reason")
 
 
 class ShipInline(ScopedInline):

@@ -351,7 +351,7 @@ def turns(request: HttpRequest, slug: str) -> list[dict[str, Any]]:
 def report(
     request: HttpRequest, slug: str, number: int = Path(..., ge=1, le=2**31 - 1)
 ) -> dict[str, Any]:
-    from campaign.views import report_texts
+    from fleets.report_views import report_texts
 
     membership = _membership(request, slug)
     private, bulletin = report_texts(membership, number, "md")

@@ -11,12 +11,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from campaign.map_cache import map_cached
-from campaign.models import Faction, Port, Province
 from campaign.selectors import membership_get
-from campaign.views import published_turn
 from fleets.mapping import orders_document, world_document
+from fleets.models import Faction, Port, Province
+from fleets.report_views import published_turn
 from maps.layout import layout_from_rows
+from maps.map_cache import map_cached
 from maps.svg import map_svg
 
 

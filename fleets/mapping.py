@@ -11,8 +11,8 @@ from typing import Any
 
 from campaign.bulk import delete_rows, insert_rows, select_rows, update_rows
 from campaign.gc_pause import cyclic_gc_paused
-from campaign.models import Adjacency, Campaign, Faction, Port, Province, Relation, ShipType, Turn
-from fleets.models import Fleet, Order, Ship
+from campaign.models import Campaign, Turn
+from fleets.models import Adjacency, Faction, Fleet, Order, Port, Province, Relation, Ship, ShipType
 
 
 def world_document(campaign: Campaign) -> dict[str, Any]:

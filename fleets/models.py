@@ -1,5 +1,12 @@
-"""The world between turns: fleets and their ships, the orders given for a turn, and the treasury
-lines of resolved turns."""
+"""The naval world: the factions and their relations, the map (provinces, adjacencies, ports),
+ship types, fleets and their ships, the orders given for a turn, and the treasury lines of
+resolved turns.
+
+The engine's ids are the rows' `key`s; `fleets/mapping.py` is the only bridge between rows and
+the engine's scenario documents. The tables that came from campaign/ keep their names there
+(Meta.db_table: migrations fleets 0004 and 0005, campaign 0004 and 0005 move the models, not the
+rows).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,135 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from campaign.models import Campaign, Faction, Port, Province, ShipType, Turn
+from campaign.models import Campaign, Turn
+
+
+class Faction(models.Model):
+    """A faction of the campaign, or its reserved pirates (W3, `key == "pirates"`)."""
+
+    PIRATES = "pirates"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="factions")
+    key = models.SlugField(max_length=60)
+    name = models.CharField(max_length=120)
+    colour = models.CharField(max_length=7, default="#777777")
+    treasury = models.IntegerField(default=0)
+    income = models.PositiveIntegerField(default=0)
+    upkeep_priority = models.JSONField(default=list, blank=True)  # fleet keys (U2)
+
+    class Meta:
+        db_table = "campaign_faction"  # kept from campaign/
+        ordering = ["key"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "key"], name="faction_key_unique"),
+            models.CheckConstraint(condition=Q(treasury__gte=0), name="treasury_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_pirates(self) -> bool:
+        return self.key == self.PIRATES
+
+
+class Relation(models.Model):
+    """W3: war, peace or alliance; a pair without a row is at peace. `low` < `high` by key."""
+
+    class State(models.TextChoices):
+        WAR = "war"
+        PEACE = "peace"
+        ALLIANCE = "alliance"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="relations")
+    low = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="+")
+    high = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PEACE)
+
+    class Meta:
+        db_table = "campaign_relation"  # kept from campaign/
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "low", "high"], name="relation_pair_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.low.key}–{self.high.key}: {self.state}"
+
+
+class Province(models.Model):
+    """W1: a sea or land province, with its place on the drawing (x, y in 0..1000)."""
+
+    class Kind(models.TextChoices):
+        SEA = "sea"
+        LAND = "land"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="provinces")
+    key = models.SlugField(max_length=60)
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    x = models.FloatField(default=0)
+    y = models.FloatField(default=0)
+
+    class Meta:
+        db_table = "campaign_province"  # kept from campaign/
+        ordering = ["key"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "key"], name="province_key_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Adjacency(models.Model):
+    """W1: two provinces next to each other (stored once, `a` < `b` by key)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="adjacencies")
+    a = models.ForeignKey(Province, on_delete=models.CASCADE, related_name="+")
+    b = models.ForeignKey(Province, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        db_table = "campaign_adjacency"  # kept from campaign/
+        constraints = [models.UniqueConstraint(fields=["a", "b"], name="adjacency_unique")]
+
+
+class Port(models.Model):
+    """W2: a port in a land province, opening onto its waters."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ports")
+    key = models.SlugField(max_length=60)
+    name = models.CharField(max_length=120)
+    province = models.ForeignKey(Province, on_delete=models.CASCADE, related_name="ports")
+    owner = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="ports")
+    waters = models.ManyToManyField(Province, related_name="port_waters")
+
+    class Meta:
+        db_table = "campaign_port"  # kept from campaign/
+        ordering = ["key"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "key"], name="port_key_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ShipType(models.Model):
+    """W4."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ship_types")
+    key = models.SlugField(max_length=60)
+    cost = models.PositiveIntegerField()
+    attack = models.PositiveIntegerField()
+    health = models.PositiveIntegerField()
+
+    class Meta:
+        db_table = "campaign_shiptype"  # kept from campaign/
+        ordering = ["key"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "key"], name="ship_type_key_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.key
 
 
 class Fleet(models.Model):

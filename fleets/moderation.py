@@ -17,10 +17,11 @@ from django.views.decorators.http import require_POST
 
 from campaign import transitions
 from campaign.dashboard import moderated_campaign, stale_turn
-from campaign.models import Campaign, Faction, Turn
-from campaign.selectors import campaign_names
+from campaign.models import Campaign, Turn
 from engine.naval import Refusal, parse_scenario, suggest_pirate_orders
 from fleets.mapping import orders_document, world_document
+from fleets.models import Faction
+from fleets.names import campaign_names
 from fleets.review import turn_review
 from fleets.services import order_slot, order_submit
 

@@ -13,11 +13,13 @@ from django.urls import reverse
 
 from battles.services import battle_rows_delete, battle_rows_write
 from campaign.bulk import insert_rows
-from campaign.models import DOCUMENTS, Faction, Membership, Turn
+from campaign.models import DOCUMENTS, Membership, Turn
 from campaign.rulesets import Cadence, Document, Listing, Pages, Ruleset
 from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
+from fleets.campaign_files import read_campaign_file
+from fleets.importing import ImportRefused, campaign_import
 from fleets.mapping import apply_state, orders_document, world_document
-from fleets.models import LedgerLine, Order
+from fleets.models import Faction, LedgerLine, Order
 from fleets.selectors import factions_without_orders
 from fleets.services import order_check
 
@@ -140,3 +142,12 @@ class NavalRuleset:
 
 
 NAVAL: Ruleset = NavalRuleset()  # mypy checks here that it is one
+
+
+def campaign_file_import(document: Document, user: Any) -> Any:
+    """A new campaign from a naval campaign file (docs/campaign-format.md), for the platform's
+    `campaign_import` and the admin's import page (registered for CAMPAIGN_FORMAT)."""
+    try:
+        return campaign_import(read_campaign_file(document), user=user)
+    except ImportRefused as error:  # the registry's readers say "cannot" with a ValueError
+        raise ValueError(str(error)) from error

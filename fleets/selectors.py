@@ -13,13 +13,13 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
 
-from campaign.models import Campaign, Faction, Membership, Turn
+from campaign.models import Campaign, Membership, Turn
 from campaign.selectors import membership_get as membership_get  # the players' fetch
 from engine.naval import LegalOrders, World, legal_orders, parse_scenario
 from engine.naval.fog import visible_fleets, watched_seas
 from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.mapping import orders_document, world_document
-from fleets.models import Fleet, Order
+from fleets.models import Faction, Fleet, Order
 
 User = AbstractBaseUser | AnonymousUser
 

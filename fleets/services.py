@@ -11,12 +11,12 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from campaign.campaign_files import encodable
-from campaign.models import Faction, Turn
+from campaign.models import Turn
 from engine.naval import Refusal, World, parse_scenario, validate_order
 from engine.naval.orders import FLEET_ORDER_TYPES
+from fleets.campaign_files import encodable
 from fleets.mapping import world_document
-from fleets.models import Fleet, Order
+from fleets.models import Faction, Fleet, Order
 
 # An order given or withdrawn when the turn is not open (locked, resolved, published, or not
 # yet open): one code on the desk and in the API (docs/rulings.md R-33).

@@ -18,12 +18,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from campaign.selectors import campaign_names
 from engine.naval import RawOrder, Refusal, battle_odds
 from engine.naval.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.naval.validation import check_orders
 from fleets.forms import HireForm, OrderForm
 from fleets.models import LedgerLine
+from fleets.names import campaign_names
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
 from fleets.services import (
     NOT_OPEN,

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from campaign import lifecycle
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import campaign_import
 from campaign.models import Membership
+from fleets.campaign_files import read_campaign_file
+from fleets.importing import campaign_import
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIRMISH = json.loads((ROOT / "examples" / "baltic-skirmish.scenario.json").read_text())

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaign.models import Campaign, Faction, Membership, Port, Turn
-from fleets.models import Fleet, Order, Ship
+from campaign.models import Campaign, Membership, Turn
+from fleets.models import Faction, Fleet, Order, Port, Ship
 from fleets.services import token_issue
 from tests.conftest import RIVAL_SLUG
 
@@ -293,7 +293,7 @@ def test_admin_forms_offer_only_the_moderators_campaign(client, people, open_ski
         campaigns = {getattr(row, "campaign_id", row.pk) for row in offered}
         assert campaigns == {open_skirmish.pk}, name
     port = client.get(
-        admin_url("campaign_port_change", Port.objects.filter(campaign=open_skirmish)[0].pk)
+        admin_url("fleets_port_change", Port.objects.filter(campaign=open_skirmish)[0].pk)
     )
     waters = port.context["adminform"].form.fields["waters"].queryset
     assert {p.campaign_id for p in waters} == {open_skirmish.pk}

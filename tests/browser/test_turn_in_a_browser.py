@@ -15,9 +15,9 @@ import pytest
 from django.db import connections
 
 from campaign import lifecycle
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import campaign_import
 from campaign.models import Membership, Turn
+from fleets.campaign_files import read_campaign_file
+from fleets.importing import campaign_import
 from tests.conftest import skirmish_campaign_document
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

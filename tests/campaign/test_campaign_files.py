@@ -11,10 +11,10 @@ import yaml
 from django.core.management import CommandError, call_command
 
 from campaign import lifecycle
-from campaign.models import Campaign, Faction, Port, Province
+from campaign.models import Campaign
 from campaign.resolution import turn_resolve
 from engine.naval import adjudicate
-from fleets.models import Fleet, Order, Ship
+from fleets.models import Faction, Fleet, Order, Port, Province, Ship
 from tests.conftest import SKIRMISH_ORDERS, skirmish_campaign_document
 
 ROOT = Path(__file__).resolve().parents[2]

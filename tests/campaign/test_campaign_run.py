@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from campaign import lifecycle
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import campaign_import
-from campaign.models import Campaign, Faction, Turn
+from campaign.models import Campaign, Turn
 from campaign.scenario_files import read_scenario_document
 from engine.naval import adjudicate, legal_orders, parse_scenario
+from fleets.campaign_files import read_campaign_file
+from fleets.importing import campaign_import
 from fleets.mapping import world_document
-from fleets.models import Ship
+from fleets.models import Faction, Ship
 from fleets.moderation import pirate_suggestions
 from fleets.services import order_submit
 

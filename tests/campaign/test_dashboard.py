@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from campaign import lifecycle
-from campaign.models import AuditEntry, Membership, Relation, Turn
-from fleets.models import Order
+from campaign.models import AuditEntry, Membership, Turn
+from fleets.models import Order, Relation
 
 Status = Turn.Status
 
@@ -113,13 +113,13 @@ def test_an_edit_of_the_world_records_its_reason(client, skirmish, staff) -> Non
         "upkeep_priority": "[]",
         "reason": "loan from the Dutch",
     }
-    response = client.post(url("campaign_faction_change", danes.pk), form)
+    response = client.post(url("fleets_faction_change", danes.pk), form)
     assert response.status_code == 302
     entry = AuditEntry.objects.get(action="edit faction")
     assert (entry.user, entry.reason) == (moderator, "loan from the Dutch")
     assert entry.detail["changes"]["treasury"] == ["600", "999"]
     form.pop("reason")
-    response = client.post(url("campaign_faction_change", danes.pk), form)
+    response = client.post(url("fleets_faction_change", danes.pk), form)
     assert response.status_code == 200  # no reason: the form comes back with the error
     danes.refresh_from_db()
     assert danes.treasury == 999
@@ -208,8 +208,8 @@ def test_a_battle_report_shows_every_round_and_die(client, skirmish, staff) -> N
 
 @pytest.mark.django_db
 def test_a_moderator_sees_only_their_campaigns_in_the_admin(client, skirmish, staff) -> None:
-    from campaign.campaign_files import read_campaign_file
-    from campaign.importing import campaign_import
+    from fleets.campaign_files import read_campaign_file
+    from fleets.importing import campaign_import
     from fleets.models import Fleet
     from tests.conftest import skirmish_campaign_document
 
@@ -270,7 +270,7 @@ def test_a_deletion_in_the_admin_is_recorded(client, skirmish, staff) -> None:
     )
     relations = list(Relation.objects.filter(campaign=skirmish).values_list("pk", flat=True))
     action = {"action": "delete_selected", "_selected_action": relations, "post": "yes"}
-    assert client.post(url("campaign_relation_changelist"), action).status_code == 302
+    assert client.post(url("fleets_relation_changelist"), action).status_code == 302
     assert AuditEntry.objects.filter(action="delete relation").count() == len(relations) > 0
 
 
@@ -352,8 +352,8 @@ def test_the_audit_list_shows_who_what_why_first_and_the_status_then(
 
 @pytest.mark.django_db
 def test_two_campaigns_of_one_name_are_told_apart(client, skirmish, staff) -> None:
-    from campaign.campaign_files import read_campaign_file
-    from campaign.importing import campaign_import
+    from fleets.campaign_files import read_campaign_file
+    from fleets.importing import campaign_import
     from tests.conftest import skirmish_campaign_document
 
     other = campaign_import(read_campaign_file(skirmish_campaign_document(slug="sound-2")))

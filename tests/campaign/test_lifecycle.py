@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from campaign import lifecycle
 from campaign.lifecycle import TransitionError
-from campaign.models import AuditEntry, Faction, Turn
+from campaign.models import AuditEntry, Turn
 from engine.naval import adjudicate
-from fleets.models import Fleet, Ship
+from fleets.models import Faction, Fleet, Ship
 from fleets.services import order_submit
 from tests.conftest import SKIRMISH_ORDERS
 

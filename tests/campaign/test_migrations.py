@@ -15,12 +15,17 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from campaign import lifecycle
-from campaign.models import Campaign
-from fleets.models import LedgerLine
+from campaign.models import Campaign, Membership
+from fleets.models import Adjacency, Faction, LedgerLine, Port, Province, Relation, ShipType
 from tests.conftest import resolve_with_the_swedes_attacking
 
 BEFORE_RULESET = ("campaign", "0002_documents_as_json")
 BEFORE_LEDGER_MOVED = [("campaign", "0003_campaign_ruleset"), ("fleets", "0003_ship_fillfactor")]
+BEFORE_WORLD_MOVED = [
+    ("campaign", "0004_ledgerline_to_fleets"),
+    ("fleets", "0004_ledgerline_from_campaign"),
+]
+WORLD = [Faction, Relation, Province, Adjacency, Port, ShipType]  # moved by fleets 0005
 
 
 def every_row() -> dict[str, list[dict[str, Any]]]:
@@ -93,3 +98,40 @@ def test_the_ledger_moves_to_fleets_with_its_table_and_rows(skirmish) -> None:
     assert every_row() == before
     assert LedgerLine.objects.count() == len(before["campaign_ledgerline"])
     assert ContentType.objects.get_for_model(LedgerLine).app_label == "fleets"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_naval_world_moves_to_fleets_with_its_tables_and_rows(open_skirmish, people) -> None:
+    """Factions, relations, provinces, adjacencies, ports (with their waters) and ship types: the
+    models move between apps, their tables and rows do not; a player's seat is still their
+    faction, and the content types (with their permissions) are the same rows, relabelled."""
+    before = played(open_skirmish)
+    for model in WORLD:
+        assert before[model._meta.db_table], model  # the played campaign has rows of each
+    assert before["campaign_port_waters"]
+    seats = {m.user.username: m.faction.key for m in Membership.objects.filter(role="player")}
+    waters = {port.key: sorted(w.key for w in port.waters.all()) for port in Port.objects.all()}
+    world_types = {
+        model: ContentType.objects.get(app_label="fleets", model=model._meta.model_name).pk
+        for model in WORLD
+    }
+
+    migrate(*BEFORE_WORLD_MOVED)
+    old_state = MigrationExecutor(connection).loader.project_state(BEFORE_WORLD_MOVED).apps
+    for model in WORLD:
+        old = old_state.get_model("campaign", model.__name__)
+        assert old._meta.db_table == model._meta.db_table
+        assert old.objects.count() == len(before[model._meta.db_table]), model
+        assert ContentType.objects.get(pk=world_types[model]).app_label == "campaign"
+    migrate(*latest())
+
+    assert every_row() == before
+    for model in WORLD:
+        assert model.objects.count() == len(before[model._meta.db_table]), model
+        assert ContentType.objects.get_for_model(model).pk == world_types[model]
+        assert ContentType.objects.get_for_model(model).app_label == "fleets"
+    assert {
+        m.user.username: m.faction.key for m in Membership.objects.filter(role="player")
+    } == seats
+    assert {p.key: sorted(w.key for w in p.waters.all()) for p in Port.objects.all()} == waters
+    assert Campaign.objects.get(pk=open_skirmish.pk).current_turn.number == 2

@@ -14,11 +14,11 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from campaign import lifecycle
-from campaign.campaign_files import read_campaign_file
 from campaign.deadlines import check_deadlines
 from campaign.models import AuditEntry, Membership, Turn
 from campaign.webhooks import WebhookFailed, post_json
 from engine.naval import ScenarioError
+from fleets.campaign_files import read_campaign_file
 from fleets.models import Order
 from tests.conftest import resolve_with_the_swedes_attacking, skirmish_campaign_document
 

@@ -23,11 +23,11 @@ from django.db import connection, connections
 
 from bench.service import WORKER_ARGS
 from campaign import lifecycle
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import campaign_import
 from campaign.models import Turn
 from config.celery import app
 from engine.naval import adjudicate
+from fleets.campaign_files import read_campaign_file
+from fleets.importing import campaign_import
 from fleets.models import Order
 from tests.conftest import skirmish_campaign_document
 

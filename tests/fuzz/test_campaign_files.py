@@ -18,10 +18,10 @@ from django.db import transaction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campaign.campaign_files import ID_RULE, read_campaign_file
-from campaign.models import AuditEntry, Campaign, Faction, Province
+from campaign.models import AuditEntry, Campaign
 from engine.naval import ScenarioError
-from fleets.models import Fleet, Ship
+from fleets.campaign_files import ID_RULE, read_campaign_file
+from fleets.models import Faction, Fleet, Province, Ship
 from tests.conftest import skirmish_campaign_document
 from tests.fuzz.mutations import mutated
 from tests.fuzz.profile import FUZZ
@@ -275,7 +275,7 @@ def problems_or_campaign(doc: object) -> list[str] | None:
 @FUZZ
 @given(mutated(GOOD))
 def test_a_mutated_campaign_file_imports_whole_or_not_at_all(doc: dict[str, Any]) -> None:
-    from campaign.importing import campaign_import
+    from fleets.importing import campaign_import
 
     with transaction.atomic():
         problems = problems_or_campaign(doc)

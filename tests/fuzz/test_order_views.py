@@ -17,11 +17,11 @@ from django.test import Client
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from campaign.models import Campaign, Faction
+from campaign.models import Campaign
 from engine.naval import parse_scenario, validate_order
 from engine.naval.refusals import CODES
 from fleets.mapping import orders_document, world_document
-from fleets.models import ApiToken, Fleet, Order, Ship
+from fleets.models import ApiToken, Faction, Fleet, Order, Ship
 from tests.fuzz.profile import FUZZ
 
 pytestmark = pytest.mark.django_db

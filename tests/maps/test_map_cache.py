@@ -8,9 +8,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from campaign.map_cache import map_cached
 from fleets.models import Order
 from maps import Layout
+from maps.map_cache import map_cached
 
 pytestmark = pytest.mark.django_db
 SLUG = "skirmish-in-the-sound"

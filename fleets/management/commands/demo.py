@@ -11,10 +11,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 
 from campaign import lifecycle
-from campaign.campaign_files import read_campaign_file
-from campaign.importing import campaign_import
 from campaign.models import Campaign, Membership
 from campaign.scenario_files import read_scenario_document
+from fleets.campaign_files import read_campaign_file
+from fleets.importing import campaign_import
 
 BALTIC = Path(settings.BASE_DIR) / "examples" / "baltic.campaign.yaml"
 PASSWORD = "admiralty"  # demo accounts only, on the embedded default

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from campaign.campaign_files import CampaignFile
-from campaign.models import (
-    Adjacency,
-    AuditEntry,
-    Campaign,
-    Faction,
-    Port,
-    Province,
-    Relation,
-    ShipType,
-    Turn,
-)
+from campaign.models import AuditEntry, Campaign, Turn
 from campaign.rulesets import ruleset_of
 from engine.naval import parse_scenario, state_to_dict
+from fleets.campaign_files import CampaignFile
+from fleets.models import Adjacency, Faction, Port, Province, Relation, ShipType
 
 
 class ImportRefused(Exception):
