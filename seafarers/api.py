@@ -185,7 +185,10 @@ class ActionIn(Schema):
         "json_schema_extra": {
             "examples": [
                 {"action": {"type": "roll", "player": "red"}, "expected_index": 12},
-                {"action": {"type": "build_road", "player": "red", "edge": "0,0,E"}, "expected_index": 13},
+                {
+                    "action": {"type": "build_road", "player": "red", "edge": "0,0,E"},
+                    "expected_index": 13,
+                },
             ]
         }
     }
@@ -414,7 +417,9 @@ def _bounded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         length = request.META.get("CONTENT_LENGTH") or "0"
         if length.isdigit() and int(length) > min(MAX_BODY, settings.DATA_UPLOAD_MAX_MEMORY_SIZE):
-            return _problem(413, "body_too_large", f"The request body is larger than {MAX_BODY:,} bytes.")
+            return _problem(
+                413, "body_too_large", f"The request body is larger than {MAX_BODY:,} bytes."
+            )
         response = view(request, *args, **kwargs)
         if response.status_code == 405 and response.get("Content-Type", "").startswith("text/"):
             allowed = response.get("Allow", "")

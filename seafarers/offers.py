@@ -82,14 +82,14 @@ def offer_propose(*, game: Game, user: Any, to: str, give: object, get: object) 
                 "other players do not trade among themselves (B18)",
             )
         if other.bot or seat.bot:
-            raise GameRefused(BOT_SEAT, f"{other.player} is played by the bot, which makes no trades")
+            raise GameRefused(
+                BOT_SEAT, f"{other.player} is played by the bot, which makes no trades"
+            )
         gives, gets = terms_read(give, "give"), terms_read(get, "get")
         terms_check(gives, gets)
         short = _short(_hand(game, seat.player), gives)
         if short:
-            raise GameRefused(
-                "insufficient_resources", f"you lack {words(short)} to offer that"
-            )
+            raise GameRefused("insufficient_resources", f"you lack {words(short)} to offer that")
         if game.offers.filter(from_seat=seat, status=TradeOffer.Status.OPEN).count() >= MAX_OPEN:
             raise GameRefused(
                 TOO_MANY_OFFERS, f"you have {MAX_OPEN} open offers: withdraw one first"
@@ -129,9 +129,7 @@ def offer_accept(*, game: Game, user: Any, offer_id: int) -> TradeOffer:
         if _short(_hand(game, accepter.player), offer.get):
             raise GameRefused(OFFER_UNMET, "you no longer hold what this offer asks of you")
         if _short(_hand(game, proposer.player), offer.give):
-            raise GameRefused(
-                OFFER_UNMET, f"{proposer.player} no longer holds what they offered"
-            )
+            raise GameRefused(OFFER_UNMET, f"{proposer.player} no longer holds what they offered")
         action = {
             "type": "domestic_trade",
             "player": mover.player,
@@ -200,7 +198,7 @@ def offers_for_seat(game: Game, seat: Seat) -> Offers:
         .select_related("from_seat", "to_seat")
         .order_by("-id")
     )
-    open_ = [o for o in own.filter(status=TradeOffer.Status.OPEN)]
+    open_ = list(own.filter(status=TradeOffer.Status.OPEN))
     return Offers(
         for_me=[o for o in open_ if o.to_seat_id == seat.pk],
         mine=[o for o in open_ if o.from_seat_id == seat.pk],
@@ -354,7 +352,7 @@ def _short(hand: Terms, wanted: Terms) -> Terms:
 
 
 def _tell(game: Game, offer: TradeOffer) -> None:
-    """"An offer for you" (issue 13), on the worker after the commit: the terms by e-mail to
+    """Tell "an offer for you" (issue 13) on the worker after the commit: the terms by e-mail to
     the seat it is for; the game's webhook (a public channel) says only who offered whom."""
     name, by, to = game.campaign.name, offer.from_seat.player, offer.to_seat.player
     item = {

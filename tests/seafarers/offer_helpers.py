@@ -40,7 +40,10 @@ def trade_turn(game: Game) -> dict[str, Any]:
         "other": state.players[q],
         "give": {RESOURCES[give]: 1},
         "get": {RESOURCES[take]: 1},
-        "hands": {p: dict(zip(RESOURCES, state.hands[i], strict=True)) for i, p in enumerate(state.players)},
+        "hands": {
+            p: dict(zip(RESOURCES, state.hands[i], strict=True))
+            for i, p in enumerate(state.players)
+        },
     }
 
 

@@ -18,7 +18,7 @@ from seafarers.keys import seat_key_issue
 from seafarers.models import TradeOffer
 from seafarers.positions import replay
 from seafarers.services import game_create, game_start, seat_replace
-from tests.seafarers.helpers import play_until, position
+from tests.seafarers.helpers import play_until
 from tests.seafarers.offer_helpers import hand, trade_turn
 
 pytestmark = pytest.mark.django_db
@@ -63,13 +63,16 @@ def test_a_key_reads_its_seat_and_never_another_hand(client, isles, keys):
     answer = call(client, "get", "/isles/state", keys["red"])
     assert answer.status_code == 200
     body = answer.json()
-    assert body["you"] == "red" and body["log_length"] == isles.log_length
+    assert body["you"] == "red"
+    assert body["log_length"] == isles.log_length
     players = {p["id"]: p for p in body["state"]["players"]}
     assert players["red"]["hand"] == hand(isles, "red")
     for other in ("blue", "white"):
-        assert "hand" not in players[other] and "dev_cards" not in players[other]
+        assert "hand" not in players[other]
+        assert "dev_cards" not in players[other]
         assert players[other]["hand_count"] == sum(hand(isles, other).values())
-    assert "seed" not in body["state"] and isinstance(body["state"]["dev_deck"], int)
+    assert "seed" not in body["state"]
+    assert isinstance(body["state"]["dev_deck"], int)
     # Nowhere in the whole answer is there another hand or card list.
     found = []
 
@@ -88,7 +91,8 @@ def test_a_key_reads_its_seat_and_never_another_hand(client, isles, keys):
 
 def test_legal_actions_and_an_action_sent_with_the_expected_index(client, isles, keys):
     legal = call(client, "get", "/isles/legal", keys["red"]).json()
-    assert legal["player"] == "red" and legal["actions"]
+    assert legal["player"] == "red"
+    assert legal["actions"]
     assert all(a["player"] == "red" for a in legal["actions"])
     assert call(client, "get", "/isles/legal", keys["blue"]).json()["actions"] == []  # not blue's
     action = legal["actions"][0]
@@ -112,7 +116,9 @@ def test_legal_actions_and_an_action_sent_with_the_expected_index(client, isles,
     got = call(client, "post", "/isles/actions", keys["red"], nonsense)
     assert (got.status_code, got.json()["code"]) == (400, "invalid_action")
     trade = {"type": "domestic_trade", "player": "red", "with": "blue", "give": {}, "get": {}}
-    got = call(client, "post", "/isles/actions", keys["red"], {"action": trade, "expected_index": 1})
+    got = call(
+        client, "post", "/isles/actions", keys["red"], {"action": trade, "expected_index": 1}
+    )
     assert got.json()["code"] == "offer_required"
     isles.refresh_from_db()
     assert isles.log_length == 1
@@ -122,18 +128,27 @@ def test_the_log_keeps_private_details_to_those_concerned(client, isles, keys):
     """G5: a stolen card for the thief and the victim, a bought card for its buyer."""
     play_until(isles, lambda s: s.number >= 12)
     rows = list(isles.actions.order_by("index"))
-    private = [(r.index, e) for r in rows for e in r.events if e["type"] in ("stolen", "dev_card_bought")]
+    private = [
+        (r.index, e) for r in rows for e in r.events if e["type"] in ("stolen", "dev_card_bought")
+    ]
     assert private, "the seeded game has a steal or a bought card by turn 12"
     logs = {
-        p: call(client, "get", "/isles/log", keys[p]).json()["actions"] for p in ("red", "blue", "white")
+        p: call(client, "get", "/isles/log", keys[p]).json()["actions"]
+        for p in ("red", "blue", "white")
     }
     for viewer, actions in logs.items():
         assert [a["index"] for a in actions] == [r.index for r in rows]
         by_index = {a["index"]: a["events"] for a in actions}
         for index, event in private:
-            seen = next(e for e in by_index[index] if e["type"] == event["type"] and e.get("player") == event.get("player"))
+            seen = next(
+                e
+                for e in by_index[index]
+                if e["type"] == event["type"] and e.get("player") == event.get("player")
+            )
             concerned = (
-                viewer in (event["by"], event["from"]) if event["type"] == "stolen" else viewer == event["player"]
+                viewer in (event["by"], event["from"])
+                if event["type"] == "stolen"
+                else viewer == event["player"]
             )
             assert ("card" in seen) == concerned, (viewer, event)
     page = call(client, "get", "/isles/log?since=3&limit=2", keys["red"]).json()
@@ -170,7 +185,8 @@ def test_offers_through_the_api(client, isles, keys):
     )  # fmt: skip
     assert (bad.status_code, bad.json()["code"]) == (400, "bad_trade")
     wrong = call(client, "post", "/isles/offers/1/haggle", keys[t["other"]])
-    assert wrong.status_code in (404, 422) and "code" in wrong.json()
+    assert wrong.status_code in (404, 422)
+    assert "code" in wrong.json()
 
 
 def test_bad_keys_other_games_paths_methods_and_bodies_are_plain_refusals(
@@ -179,7 +195,8 @@ def test_bad_keys_other_games_paths_methods_and_bodies_are_plain_refusals(
     def problem(response, status, code):
         assert response.status_code == status, response.content
         body = response.json()
-        assert set(body) == {"code", "message"} and body["code"] == code, body
+        assert set(body) == {"code", "message"}, body
+        assert body["code"] == code, body
 
     problem(call(client, "get", "/isles/state", None), 401, "unauthorized")
     problem(call(client, "get", "/isles/state", "sea_wrong"), 401, "unauthorized")
@@ -188,14 +205,20 @@ def test_bad_keys_other_games_paths_methods_and_bodies_are_plain_refusals(
     problem(call(client, "post", "/no/such/path", None, {}), 404, "not_found")
     problem(call(client, "delete", "/isles/state", keys["red"]), 405, "method_not_allowed")
     problem(call(client, "put", "/isles/actions", keys["red"], {}), 405, "method_not_allowed")
-    problem(call(client, "post", "/isles/actions", keys["red"], raw="{not json"), 400, "invalid_request")
-    problem(call(client, "post", "/isles/actions", keys["red"], {"action": {}}), 422, "invalid_request")
+    problem(
+        call(client, "post", "/isles/actions", keys["red"], raw="{not json"), 400, "invalid_request"
+    )
+    problem(
+        call(client, "post", "/isles/actions", keys["red"], {"action": {}}), 422, "invalid_request"
+    )
     problem(
         call(client, "post", "/isles/actions", keys["red"], {"action": {}, "expected_index": -1}),
         422,
         "invalid_request",
     )
-    big = json.dumps({"action": {"type": "roll", "player": "red", "x": "a" * 20_000}, "expected_index": 0})
+    big = json.dumps(
+        {"action": {"type": "roll", "player": "red", "x": "a" * 20_000}, "expected_index": 0}
+    )
     problem(call(client, "post", "/isles/actions", keys["red"], raw=big), 413, "body_too_large")
     # A key of a player who no longer holds the seat stops working (seat_replace).
     seat_replace(game=isles, user=people["mod"], player="red", username="dee")
@@ -222,8 +245,15 @@ def test_the_schema_lists_every_code_the_services_can_give(client):
 
     raised |= offers.CODES
     creating = {
-        "bad_source", "unknown_board", "bad_seats", "unknown_user", "already_started",
-        "reason_required", "nothing_to_undo", "cannot_pause", "not_paused",
+        "bad_source",
+        "unknown_board",
+        "bad_seats",
+        "unknown_user",
+        "already_started",
+        "reason_required",
+        "nothing_to_undo",
+        "cannot_pause",
+        "not_paused",
     }  # fmt: skip  (the moderator's services: not reachable through a seat's key)
     assert raised - creating <= set(REFUSAL_CODES)
     schema = client.get("/api/games/openapi.json").json()

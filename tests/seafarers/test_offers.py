@@ -112,9 +112,7 @@ def test_an_offer_to_the_current_player_is_their_trade_when_they_accept(isles):
 def test_who_may_offer_what(isles, people):
     t = trade_turn(isles)
     current, other = user_of(isles, t["current"]), user_of(isles, t["other"])
-    third = next(
-        s.player for s in isles.seats.all() if s.player not in (t["current"], t["other"])
-    )
+    third = next(s.player for s in isles.seats.all() if s.player not in (t["current"], t["other"]))
     snapshot = rows(isles)
     cases = [
         (other, third, t["get"], t["give"], "not_current_player"),  # B18
@@ -148,14 +146,13 @@ def test_a_short_hand_is_refused_without_showing_it(isles):
     first = offer_propose(game=isles, user=other, to=t["current"], give=t["get"], get=t["give"])
     [(r, _)] = t["get"].items()
     held = hand(isles, t["other"])[r]
-    second = offer_propose(
-        game=isles, user=other, to=t["current"], give={r: held}, get=t["give"]
-    )
+    second = offer_propose(game=isles, user=other, to=t["current"], give={r: held}, get=t["give"])
     offer_accept(game=isles, user=current, offer_id=first.pk)
     snapshot = rows(isles)
     got = refused(offer_accept, game=isles, user=current, offer_id=second.pk)
     assert got.code == "offer_unmet"
-    assert "hold" in got.message and str(held - 1) not in got.message.replace(t["other"], "")
+    assert "hold" in got.message
+    assert str(held - 1) not in got.message.replace(t["other"], "")
     assert rows(isles) == snapshot  # unapplied, still open
     assert TradeOffer.objects.get(pk=second.pk).status == "open"
 
@@ -179,9 +176,7 @@ def test_decline_and_withdraw_are_each_sides_own(isles):
 def test_another_pairs_offer_is_no_such_offer(isles):
     t = trade_turn(isles)
     current = user_of(isles, t["current"])
-    offer = offer_propose(
-        game=isles, user=current, to=t["other"], give=t["give"], get=t["get"]
-    )
+    offer = offer_propose(game=isles, user=current, to=t["other"], give=t["give"], get=t["get"])
     third = next(s for s in isles.seats.all() if s.player not in (t["current"], t["other"]))
     for call in (offer_accept, offer_decline, offer_withdraw):
         got = refused(call, game=isles, user=third.user, offer_id=offer.pk)
@@ -209,7 +204,8 @@ def test_offers_of_a_past_turn_are_void(isles):
     assert got.code == "offer_void"
     assert rows(isles) == snapshot
     seen = offers_for_seat(isles, isles.seats.get(player=t["other"]))
-    assert seen.for_me == [] and [o.status for o in seen.closed] == ["void"]
+    assert seen.for_me == []
+    assert [o.status for o in seen.closed] == ["void"]
     assert refused(offer_decline, game=isles, user=other, offer_id=offer.pk).code == "offer_void"
 
 

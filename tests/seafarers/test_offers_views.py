@@ -60,11 +60,13 @@ def test_propose_and_accept_with_plain_forms(isles, turn):
     assert page.status_code == 200
     assert b'id="offer-form"' in page.content
     sent = proposer.post(URL + "new/", form_data(turn["other"], turn["give"], turn["get"]))
-    assert sent.status_code == 302 and sent["Location"] == URL  # the page again
+    assert sent.status_code == 302
+    assert sent["Location"] == URL
     offer = TradeOffer.objects.get(game=isles)
     accepter = client_of(isles, turn["other"])
     shown = accepter.get(URL).content.decode()
-    assert f'data-offer="{offer.pk}"' in shown and "Accept" in shown
+    assert f'data-offer="{offer.pk}"' in shown
+    assert "Accept" in shown
     done = accepter.post(f"{URL}{offer.pk}/accept/")
     assert done.status_code == 302
     offer.refresh_from_db()
@@ -80,31 +82,40 @@ def test_with_htmx_the_panel_comes_back_with_the_refusal_beside_its_control(isle
         URL + "new/", form_data(turn["other"], turn["give"], turn["give"]), headers=HTMX
     )
     html = answer.content.decode()
-    assert answer.status_code == 200 and "<html" not in html  # the panel only
-    assert 'data-code="bad_trade"' in html and "(bad_trade)" in html
+    assert answer.status_code == 200
+    assert "<html" not in html
+    assert 'data-code="bad_trade"' in html
+    assert "(bad_trade)" in html
     assert html.index('data-code="bad_trade"') > html.index('id="offer-form"')
     assert not TradeOffer.objects.exists()
-    made = proposer.post(URL + "new/", form_data(turn["other"], turn["give"], turn["get"]), headers=HTMX)
+    made = proposer.post(
+        URL + "new/", form_data(turn["other"], turn["give"], turn["get"]), headers=HTMX
+    )
     offer = TradeOffer.objects.get()
-    assert f'data-offer="{offer.pk}"' in made.content.decode() and "Withdraw" in made.content.decode()
+    assert f'data-offer="{offer.pk}"' in made.content.decode()
+    assert "Withdraw" in made.content.decode()
     # Accepting one's own offer: refused beside that offer's buttons.
     answer = proposer.post(f"{URL}{offer.pk}/accept/", headers=HTMX).content.decode()
     block = answer[answer.index(f'id="offer-{offer.pk}"') :]
     assert block.index('data-code="not_your_offer"') < block.index("Withdraw")
     # Without JavaScript the same refusal is the whole page, with the refusal in it.
     plain = proposer.post(f"{URL}{offer.pk}/accept/")
-    assert plain.status_code == 200 and b"<html" in plain.content
+    assert plain.status_code == 200
+    assert b"<html" in plain.content
     assert b'data-code="not_your_offer"' in plain.content
     # A form that is not a form (a count that is no number): refused plainly, not a 500.
     broken = proposer.post(URL + "new/", {"offer-to": turn["other"], "offer-give_ore": "lots"})
-    assert broken.status_code == 200 and b'data-code="invalid_action"' in broken.content
+    assert broken.status_code == 200
+    assert b'data-code="invalid_action"' in broken.content
 
 
 def test_each_seat_sees_only_its_own_offers(isles, turn, people):
     proposer = client_of(isles, turn["current"])
     proposer.post(URL + "new/", form_data(turn["other"], turn["give"], turn["get"]))
     offer = TradeOffer.objects.get()
-    third = next(s.player for s in isles.seats.all() if s.player not in (turn["current"], turn["other"]))
+    third = next(
+        s.player for s in isles.seats.all() if s.player not in (turn["current"], turn["other"])
+    )
     theirs = client_of(isles, third).get(URL).content.decode()
     assert f'data-offer="{offer.pk}"' not in theirs
     # Their reply to it is refused as for an offer that does not exist (nothing given away).
@@ -139,7 +150,8 @@ def test_access_and_csrf(isles, people):
 def test_the_api_key_page_makes_a_key_shown_once(isles):
     red = client_of(isles, "red")
     page = red.get(reverse("seafarers_api_key", args=["isles"]))
-    assert page.status_code == 200 and b"data-key" not in page.content
+    assert page.status_code == 200
+    assert b"data-key" not in page.content
     made = red.post("/g/isles/api-key/").content.decode()
     key = made.split("data-key>", 1)[1].split("<", 1)[0]
     assert seat_key_seat(key) == isles.seats.get(player="red")
