@@ -125,8 +125,8 @@ def _not_found(request: HttpRequest, error: Http404) -> HttpResponse:
 
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
-    if exc.status_code == 400:  # django-ninja's: a body that is not JSON
-        return _problem(400, "invalid_request", "The request body is not JSON.")
+    if exc.status_code == 400:  # django-ninja's: a body that is not JSON (400 is the rules')
+        return _problem(422, "invalid_request", "The request body is not JSON.")
     return _problem(exc.status_code, "invalid_request", str(exc))
 
 

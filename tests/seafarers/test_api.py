@@ -206,7 +206,7 @@ def test_bad_keys_other_games_paths_methods_and_bodies_are_plain_refusals(
     problem(call(client, "delete", "/isles/state", keys["red"]), 405, "method_not_allowed")
     problem(call(client, "put", "/isles/actions", keys["red"], {}), 405, "method_not_allowed")
     problem(
-        call(client, "post", "/isles/actions", keys["red"], raw="{not json"), 400, "invalid_request"
+        call(client, "post", "/isles/actions", keys["red"], raw="{not json"), 422, "invalid_request"
     )
     problem(
         call(client, "post", "/isles/actions", keys["red"], {"action": {}}), 422, "invalid_request"
