@@ -199,13 +199,21 @@ def offer_reply(request: HttpRequest, slug: str, offer_id: int, reply: str) -> H
         game.refresh_from_db()
         context = panel_context(game, request.user, refusal=refused, refused_offer=offer_id)
         return _answer(request, game, context)
-    return _done(request, game)
+    return _done(request, game, traded=reply == "accept")
 
 
-def _done(request: HttpRequest, game: Game) -> HttpResponse:
+# htmx events for the page around the panel (the desk): the offers changed; a trade was made,
+# so the hands and the log did too.
+OFFERS_CHANGED = "seafarers:offers-changed"
+TRADED = "seafarers:traded"
+
+
+def _done(request: HttpRequest, game: Game, *, traded: bool = False) -> HttpResponse:
     if request.htmx:
         game.refresh_from_db()
-        return render(request, PANEL, panel_context(game, request.user))
+        response = render(request, PANEL, panel_context(game, request.user))
+        response["HX-Trigger"] = f"{OFFERS_CHANGED}, {TRADED}" if traded else OFFERS_CHANGED
+        return response
     return HttpResponseRedirect(reverse("seafarers_offers", args=[game.campaign.slug]))
 
 

@@ -54,6 +54,10 @@ def form_data(to, give, get):
 URL = "/g/isles/offers/"
 
 
+def answer_response(client, offer):
+    return client.post(f"{URL}{offer.pk}/accept/", headers=HTMX)
+
+
 def test_propose_and_accept_with_plain_forms(isles, turn):
     proposer = client_of(isles, turn["current"])
     page = proposer.get(URL)
@@ -92,12 +96,16 @@ def test_with_htmx_the_panel_comes_back_with_the_refusal_beside_its_control(isle
         URL + "new/", form_data(turn["other"], turn["give"], turn["get"]), headers=HTMX
     )
     offer = TradeOffer.objects.get()
+    assert made["HX-Trigger"] == "seafarers:offers-changed"  # for the desk around the panel
     assert f'data-offer="{offer.pk}"' in made.content.decode()
     assert "Withdraw" in made.content.decode()
     # Accepting one's own offer: refused beside that offer's buttons.
     answer = proposer.post(f"{URL}{offer.pk}/accept/", headers=HTMX).content.decode()
     block = answer[answer.index(f'id="offer-{offer.pk}"') :]
     assert block.index('data-code="not_your_offer"') < block.index("Withdraw")
+    assert "HX-Trigger" not in answer_response(proposer, offer)
+    accepted = client_of(isles, turn["other"]).post(f"{URL}{offer.pk}/accept/", headers=HTMX)
+    assert accepted["HX-Trigger"] == "seafarers:offers-changed, seafarers:traded"
     # Without JavaScript the same refusal is the whole page, with the refusal in it.
     plain = proposer.post(f"{URL}{offer.pk}/accept/")
     assert plain.status_code == 200
