@@ -420,7 +420,10 @@ def _bounded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             return _problem(
                 413, "body_too_large", f"The request body is larger than {MAX_BODY:,} bytes."
             )
-        response = view(request, *args, **kwargs)
+        try:
+            response = view(request, *args, **kwargs)
+        except Http404:  # ninja's own root view (/api/games/) raises it
+            return _unknown_path(request)
         if response.status_code == 405 and response.get("Content-Type", "").startswith("text/"):
             allowed = response.get("Allow", "")
             answer = _problem(405, "method_not_allowed", f"This path answers {allowed} only.")

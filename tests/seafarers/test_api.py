@@ -203,6 +203,7 @@ def test_bad_keys_other_games_paths_methods_and_bodies_are_plain_refusals(
     problem(call(client, "get", "/other-game/state", keys["red"]), 404, "not_found")
     problem(call(client, "get", "/isles/nothing/here", keys["red"]), 404, "not_found")
     problem(call(client, "post", "/no/such/path", None, {}), 404, "not_found")
+    problem(call(client, "get", "/", None), 404, "not_found")
     problem(call(client, "delete", "/isles/state", keys["red"]), 405, "method_not_allowed")
     problem(call(client, "put", "/isles/actions", keys["red"], {}), 405, "method_not_allowed")
     problem(
