@@ -202,9 +202,11 @@ if CACHE_URL:
         }
     }
 
-# Celery beat: deadlines and reminders every five minutes (`celery -A config beat`).
+# Celery beat: deadlines and reminders every five minutes (`celery -A config beat`); the
+# seafaring games' reminders (seafarers/reminders.py) as often.
 CELERY_BEAT_SCHEDULE = {
     "deadlines": {"task": "campaign.tasks.deadlines_task", "schedule": 300.0},
+    "seafaring-reminders": {"task": "seafarers.tasks.reminders_task", "schedule": 300.0},
 }
 
 # E-mail: printed to the console unless an SMTP server is configured.

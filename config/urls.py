@@ -10,6 +10,7 @@ from fleets import report_views as fleet_report_views
 from fleets import views as fleet_views
 from fleets.api import api
 from rulebook import views as rulebook_views
+from seafarers.api import urls as seafaring_api_urls
 from throttle import login
 
 # Both login pages count failures per user name and per address (throttle/login.py).
@@ -46,6 +47,7 @@ urlpatterns = [
     path("c/<slug:slug>/api-key/", fleet_views.api_key, name="api_key"),
     path("g/", include("seafarers.urls")),  # the seafaring games' pages
     path("rules/<slug:key>/", rulebook_views.rulebook, name="rulebook"),
+    path("api/games/", seafaring_api_urls()),  # the seafaring API (seafarers/api.py)
     path("api/", api.urls),
     path("admin/login/", login.admin_login),  # before the admin's own, which it wraps
     path("admin/", admin.site.urls),

@@ -13,6 +13,7 @@ bot, and the moderator is the campaign's moderator Membership.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 
@@ -39,6 +40,13 @@ class Game(models.Model):
     # How many actions the log holds: the index the next action gets, and what a sender's
     # expected index is compared with (a stale one: `game_moved_on`).
     log_length = models.PositiveIntegerField(default=0)
+    # How long the game may wait on a player before they are reminded, once per wait
+    # (seafarers/reminders.py; issue 13 "a reminder when a player has not acted").
+    reminder_hours = models.PositiveIntegerField(
+        default=24,
+        validators=[MinValueValidator(1)],
+        help_text="Remind a player the game has waited on this many hours.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -106,3 +114,73 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.index}: {self.action.get('type')}"
+
+
+class TradeOffer(models.Model):
+    """A domestic trade offered by one seat to another (B18, X24): the platform carries the
+    offer and the reply; the log records only the trade, as the current player's
+    `domestic_trade` action, once the other side has accepted. `give` and `get` are the
+    proposer's: what `from_seat` gives and what it gets (resource → count)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"  # waiting for the other seat's reply (or the proposer's withdrawal)
+        ACCEPTED = "accepted"  # applied: `action_index` is the trade in the log
+        DECLINED = "declined"  # the other seat said no
+        WITHDRAWN = "withdrawn"  # the proposer took it back
+        VOID = "void"  # its turn is over (or the game is): nobody can accept it any more
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="offers")
+    from_seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="offers_made")
+    to_seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="offers_received")
+    give = models.JSONField()
+    get = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    turn_number = models.PositiveIntegerField()  # the turn it was made in (void after it)
+    made_at_index = models.PositiveIntegerField()  # the log's length when it was made
+    action_index = models.PositiveIntegerField(null=True, blank=True)  # the trade, once applied
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)  # when it stopped being open
+
+    class Meta:
+        ordering = ["game", "-id"]
+        indexes = [models.Index(fields=["game", "status"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(from_seat=models.F("to_seat")), name="offer_between_two_seats"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"offer {self.pk}: {self.from_seat_id} → {self.to_seat_id} ({self.status})"
+
+
+class SeatKey(models.Model):
+    """A bot's or script's key to one seat, for the seafaring API (seafarers/api.py): only its
+    hash is kept, the key is shown once. It holds for the user it was made for only: when the
+    seat passes to another player (seat_replace) the old player's key stops working."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="api_key")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    digest = models.CharField(max_length=64, unique=True)  # sha256 of the key
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"key of {self.seat}"
+
+
+class Reminder(models.Model):
+    """A reminder sent to a seat the game has waited on for its reminder time: one per wait, a
+    wait being named by the player and the moment it began (seafarers/reminders.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reminders")
+    player = models.CharField(max_length=40)
+    waiting_since = models.DateTimeField()
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "player", "waiting_since"], name="one_reminder_per_wait"
+            )
+        ]

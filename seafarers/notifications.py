@@ -62,7 +62,8 @@ def news(before: list[str], state: State, *, game_name: str) -> list[News]:
 
 
 def news_send(game_id: int, items: list[dict[str, Any]]) -> None:
-    """E-mail each item to its players' users; every item to the webhook, if there is one."""
+    """E-mail each item to its players' users; every item to the webhook, if there is one (its
+    `public` line when it has one)."""
     game = Game.objects.select_related("campaign").get(pk=game_id)
     emails = dict(game.seats.filter(user__isnull=False).values_list("player", "user__email"))
     for item in items:
@@ -75,7 +76,10 @@ def news_send(game_id: int, items: list[dict[str, Any]]) -> None:
                 recipient_list=addresses,
             )
         if game.campaign.webhook_url:
-            webhook_post(game.campaign.webhook_url, f"**{item['subject']}** {item['text']}")
+            # An item may say less to the channel than to its players (`public`: an offer's
+            # terms stay between the two seats, seafarers/offers.py).
+            line = item.get("public") or f"**{item['subject']}** {item['text']}"
+            webhook_post(game.campaign.webhook_url, line)
 
 
 @shared_task(name="seafarers.tasks.news_send_task", acks_late=True, max_retries=3)

@@ -40,6 +40,14 @@ BOT = None  # a seat given to the engine's bot, in `seats`
 SEED_BITS = 63  # a seed fits a BigIntegerField
 
 
+# X24: the other player has accepted — a domestic trade is never sent as a bare action, only
+# applied by seafarers/offers.py when an offer is accepted (docs/rulings.md S-25).
+OFFER_REQUIRED = "offer_required"
+OFFER_REQUIRED_MESSAGE = (
+    "a domestic trade is made by an offer the other player accepts (X24): make an offer"
+)
+
+
 class GameRefused(ValueError):
     """A refused request: a stable code (the engine's, or one of this app's) and plain words."""
 
@@ -172,13 +180,23 @@ def game_start(*, game: Game, user: Any) -> Game:
 
 # -- acting ---------------------------------------------------------------------------------
 def action_submit(
-    *, game: Game, user: Any, action: Document, expected_index: int, bot: bool = False
+    *,
+    game: Game,
+    user: Any,
+    action: Document,
+    expected_index: int,
+    bot: bool = False,
+    accepted_offer: bool = False,
 ) -> Action:
     """A seat's action (G1): the sender must hold the seat of `action["player"]` (or the worker
     for a bot seat), `expected_index` must be the log's length (else `game_moved_on`), then the
-    engine checks and applies (X25). The moderator acts for a seat only through `act_for`."""
+    engine checks and applies (X25). The moderator acts for a seat only through `act_for`.
+    A domestic trade is sent only by seafarers/offers.py, when the other side accepted an
+    offer (`accepted_offer`; X24)."""
     if not isinstance(action, dict) or not isinstance(action.get("player"), str):
         raise GameRefused("invalid_action", "an action is an object with a type and a player")
+    if action.get("type") == "domestic_trade" and not accepted_offer:
+        raise GameRefused(OFFER_REQUIRED, OFFER_REQUIRED_MESSAGE)
     if "by_moderator" in action:
         raise GameRefused("invalid_action", "by_moderator is the server's to set (G4)")
     if action.get("type") == "award_svp":
@@ -205,6 +223,8 @@ def act_for(*, game: Game, user: Any, action: Document, expected_index: int, rea
         raise GameRefused("reason_required", "say why you act for the player")
     if not isinstance(action, dict) or not isinstance(action.get("player"), str):
         raise GameRefused("invalid_action", "an action is an object with a type and a player")
+    if action.get("type") == "domestic_trade":
+        raise GameRefused(OFFER_REQUIRED, OFFER_REQUIRED_MESSAGE)
     if action.get("type") == "roll" and "dice" in action:
         raise GameRefused("invalid_action", "the server rolls the dice (G2)")
     sent = {**action, "by_moderator": True}

@@ -2,6 +2,7 @@
 defined beside the service it calls."""
 
 from seafarers.notifications import news_send_task
+from seafarers.reminders import reminders_task
 from seafarers.services import bot_play_task
 
-__all__ = ["bot_play_task", "news_send_task"]
+__all__ = ["bot_play_task", "news_send_task", "reminders_task"]

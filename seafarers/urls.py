@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from seafarers.views import keys as key_views
 from seafarers.views import log, moderate
+from seafarers.views import offers as offer_views
 
 urlpatterns: list[URLPattern] = [
     # -- play: a seat's desk (seafarers/views/play.py) --
-    # -- offers: domestic trade offers (seafarers/views/offers.py) --
+    # -- offers: domestic trade offers (seafarers/views/offers.py); the seat's API key --
+    path("<slug:slug>/offers/", offer_views.offers, name="seafarers_offers"),
+    path("<slug:slug>/offers/new/", offer_views.offer_make, name="seafarers_offer_make"),
+    path(
+        "<slug:slug>/offers/<int:offer_id>/<slug:reply>/",
+        offer_views.offer_reply,
+        name="seafarers_offer_reply",
+    ),
+    path("<slug:slug>/api-key/", key_views.api_key, name="seafarers_api_key"),
     # -- moderate: the moderator's dashboard and new games (seafarers/views/moderate.py) --
     path("moderate/new/", moderate.game_new, name="seafarers_game_new"),
     path("<slug:slug>/moderate/", moderate.dashboard, name="seafarers_moderate"),

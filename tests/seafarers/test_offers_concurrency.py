@@ -1,0 +1,100 @@
+"""An offer's reply is one action at a time too (G1, X24): two threads, two connections, real
+commits — a double click on *Accept* trades once; an accept racing the end of the turn either
+trades (and the end of turn is refused `game_moved_on`) or finds the turn over (`offer_void`),
+never both and never neither. On PostgreSQL the game's row is held FOR UPDATE; on SQLite the
+IMMEDIATE transactions take turns."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+
+from engine.seafarers import state_to_dict
+from seafarers.models import TradeOffer
+from seafarers.offers import offer_accept, offer_propose
+from seafarers.positions import replay
+from seafarers.services import GameRefused, action_submit, game_create, game_start
+from tests.seafarers.offer_helpers import trade_turn
+
+pytestmark = pytest.mark.django_db(transaction=True)
+SEED = 5
+
+
+@pytest.fixture
+def isles(people):
+    game = game_create(
+        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
+        seats=["ann", "bob", "cid"],
+    )  # fmt: skip
+    game = game_start(game=game, user=people["mod"])
+    game.first_position = {**game.first_position, "seed": SEED}
+    game.state = state_to_dict(replay(game.first_position, []))
+    game.save()
+    return game
+
+
+def at_once(*calls: Callable[[], object]) -> list[object]:
+    barrier = threading.Barrier(len(calls))
+    outcomes: list[object] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait(10)
+            outcomes[i] = calls[i]()
+        except GameRefused as refusal:
+            outcomes[i] = refusal
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return outcomes
+
+
+def codes(outcomes: list[object]) -> list[str]:
+    return sorted(o.code for o in outcomes if isinstance(o, GameRefused))
+
+
+def test_a_double_click_on_accept_trades_once(isles):
+    t = trade_turn(isles)
+    other = isles.seats.get(player=t["other"]).user
+    current = isles.seats.get(player=t["current"]).user
+    offer = offer_propose(game=isles, user=current, to=t["other"], give=t["give"], get=t["get"])
+    length = isles.log_length
+    outcomes = at_once(
+        lambda: offer_accept(game=isles, user=other, offer_id=offer.pk),
+        lambda: offer_accept(game=isles, user=other, offer_id=offer.pk),
+    )
+    assert codes(outcomes) == ["offer_closed"]
+    isles.refresh_from_db()
+    assert isles.log_length == length + 1
+    assert isles.actions.filter(action__type="domestic_trade").count() == 1
+
+
+def test_an_accept_racing_the_end_of_the_turn(isles):
+    t = trade_turn(isles)
+    other = isles.seats.get(player=t["other"]).user
+    current = isles.seats.get(player=t["current"]).user
+    offer = offer_propose(game=isles, user=current, to=t["other"], give=t["give"], get=t["get"])
+    length = isles.log_length
+    end = {"type": "end_turn", "player": t["current"]}
+    outcomes = at_once(
+        lambda: offer_accept(game=isles, user=other, offer_id=offer.pk),
+        lambda: action_submit(game=isles, user=current, action=end, expected_index=length),
+    )
+    isles.refresh_from_db()
+    assert isles.log_length == length + 1  # exactly one of the two
+    offer.refresh_from_db()
+    traded = isles.actions.filter(action__type="domestic_trade").exists()
+    if traded:
+        assert codes(outcomes) == ["game_moved_on"]
+        assert offer.status == TradeOffer.Status.ACCEPTED
+    else:
+        assert codes(outcomes) == ["offer_void"]
+        assert offer.status == TradeOffer.Status.OPEN  # marked void at the next read
