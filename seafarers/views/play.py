@@ -18,6 +18,8 @@ back, so a forged post meets the same refusal as on the API.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -31,7 +33,7 @@ from engine.seafarers import State, legal_actions
 from engine.seafarers.rules import RESOURCES
 from seafarers.board_places import Places
 from seafarers.board_svg import board_svg, player_colours
-from seafarers.board_targets import targets_of
+from seafarers.board_targets import Target, targets_of
 from seafarers.models import Game
 from seafarers.play_forms import control_of, expected_index, read_action
 from seafarers.positions import waiting_for
@@ -123,17 +125,24 @@ def act(request: HttpRequest, slug: str) -> HttpResponse:
         refusal = {"control": control, "code": refused.code, "message": refused.message}
     game.refresh_from_db()
     if request.htmx:
-        context = desk_context(game, request.user, refusal)
+        context = desk_context(game, request.user, refusal, request.POST)
         return render(request, "seafarers/play/desk.html#desk", context)
     if refusal is None:
         return HttpResponseRedirect(reverse("seafarers_desk", args=[slug]))
     # Without JavaScript a refusal shows the whole page, the refusal beside its control.
-    return render(request, "seafarers/play/desk.html", desk_context(game, request.user, refusal))
+    context = desk_context(game, request.user, refusal, request.POST)
+    return render(request, "seafarers/play/desk.html", context)
 
 
-def desk_context(game: Game, user: Any, refusal: dict[str, str] | None = None) -> dict[str, Any]:
+def desk_context(
+    game: Game,
+    user: Any,
+    refusal: dict[str, str] | None = None,
+    sent: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Everything the desk shows, as `user` may see it: a seat's user sees their own hand and
-    cards and the others' as counts (G5); the moderator sees it whole and acts elsewhere."""
+    cards and the others' as counts (G5); the moderator sees it whole and acts elsewhere.
+    `sent`: a refused post, whose counts its form shows again to be corrected."""
     state = game_position(game)
     seat = seat_of(game, user)
     moderator = seat is None and is_moderator(game, user)
@@ -155,10 +164,7 @@ def desk_context(game: Game, user: Any, refusal: dict[str, str] | None = None) -
         "refusal": refusal,
         # Drawn by board_svg from the engine's state, every text in it escaped there.
         "board": mark_safe(svg),
-        "places": [
-            {"label": t.label, "action": t.action_json, "kind": t.kind}
-            for t in sorted(targets_of(legal, viewer, places), key=lambda t: t.label)
-        ],
+        "places": _place_groups(targets_of(legal, viewer, places)),
         "buttons": [(t, PLAIN_LABELS[t]) for t in PLAIN_LABELS if t in types],
         "waiting": [{"player": p, "name": names.get(p, p)} for p in waiting],
         "my_move": viewer is not None and viewer in waiting,
@@ -168,7 +174,7 @@ def desk_context(game: Game, user: Any, refusal: dict[str, str] | None = None) -
         "current": state.players[state.player],
         "button_types": types,
         "places_kinds": {a["type"] for a in legal if a["type"] == "move_ship"},
-        "table": _table(state, viewer, moderator, names),
+        "table": _table(state, viewer, moderator or game.status == Game.Status.OVER, names),
         "holders": {
             "longest_route": _holder(state, state.longest),
             "largest_army": _holder(state, state.army),
@@ -179,6 +185,7 @@ def desk_context(game: Game, user: Any, refusal: dict[str, str] | None = None) -
         "rates": _rates(state, me) if me is not None else [],
         "trade": _trade_choices(state, me, legal) if "maritime_trade" in types else None,
         "discard_owed": state.discard[me] if me is not None and "discard" in types else 0,
+        "counts": _kept_counts(sent if refusal is not None else None),
         "gold_owed": state.gold_picks[me] if me is not None and "pick_gold" in types else 0,
         "plenty": _plenty(state) if "play_year_of_plenty" in types else [],
         "monopoly": sorted(
@@ -207,6 +214,40 @@ def _sections(context: dict[str, Any]) -> set[str]:
     return shown
 
 
+GROUPS = {
+    "build_settlement": "Build a settlement",
+    "build_city": "Build a city",
+    "build_road": "Build a road",
+    "build_ship": "Build a ship",
+    "move_ship": "Move a ship",
+    "move_robber": "Move the robber",
+    "move_pirate": "Move the pirate",
+}
+
+
+def _place_groups(targets: list[Target]) -> list[tuple[str, list[Target]]]:
+    """The board's targets for its plain list, by kind of action, each group by its label."""
+    groups: dict[str, list[Target]] = {}
+    for t in targets:
+        groups.setdefault(json.loads(t.action_json)["type"], []).append(t)
+    return [
+        (GROUPS[kind], sorted(groups[kind], key=lambda t: t.label))
+        for kind in GROUPS
+        if kind in groups
+    ]
+
+
+def _kept_counts(sent: Mapping[str, Any] | None) -> dict[str, str]:
+    """The count fields' values: 0 (1 cards to get), or the small whole numbers of a refused
+    post (anything else in it is dropped)."""
+    counts = {**dict.fromkeys(RESOURCES, "0"), "count": "1"}
+    for name in counts:
+        value = sent.get(name) if sent is not None else None
+        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2:
+            counts[name] = value
+    return counts
+
+
 def _dice(rolled: dict[str, Any] | None) -> dict[str, Any] | None:
     """The last roll, with the dice as faces (U+2680 is the die showing 1)."""
     if rolled is None:
@@ -223,15 +264,16 @@ def _hand(state: State, q: int) -> list[tuple[str, int]]:
 
 
 def _table(
-    state: State, viewer: str | None, moderator: bool, names: dict[str, str]
+    state: State, viewer: str | None, everything: bool, names: dict[str, str]
 ) -> list[dict[str, Any]]:
     """B19: points as each may see them — a player's own Victory Point cards count in their
-    own line only (and in the moderator's view); the others see the points on the table."""
+    own line only (and for the moderator, and for all once the game is won: docs/rulings.md
+    S-19); the others see the points on the table."""
     colours = player_colours([{"id": p} for p in state.players])
     rows = []
     for q, player in enumerate(state.players):
         hidden = sum(1 for card, _ in state.dev_cards[q] if card == "victory_point")
-        sees_all = moderator or player == viewer
+        sees_all = everything or player == viewer
         rows.append(
             {
                 "player": player,
@@ -267,10 +309,11 @@ def _trade_choices(state: State, q: int, legal: list[dict[str, Any]]) -> dict[st
     the bank holds to get."""
     gives = {r for a in legal if a["type"] == "maritime_trade" for r in a["give"]}
     rates = state.rates(q)
-    return {
-        "give": [(r, rates[i]) for i, r in enumerate(RESOURCES) if r in gives],
-        "get": [r for i, r in enumerate(RESOURCES) if state.bank[i]],
-    }
+    give = [(r, rates[i]) for i, r in enumerate(RESOURCES) if r in gives]
+    get = [r for i, r in enumerate(RESOURCES) if state.bank[i]]
+    # The form opens on a trade the engine takes (not the same resource both ways).
+    first = next((r for r in get if r != give[0][0]), None) if give else None
+    return {"give": give, "get": get, "get_first": first}
 
 
 def _plenty(state: State) -> list[str]:

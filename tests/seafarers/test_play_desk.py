@@ -348,3 +348,30 @@ def test_development_cards_are_bought_and_played_with_their_choices(client, peop
     assert refusal_in(response.content.decode(), "cards") == "dev_card_already_played"  # B12
     client.post(act_url(game), form(game, "buy_dev_card", control="cards"))
     assert len(position(game).dev_cards[0]) == 2  # monopoly kept, one bought
+
+
+def test_a_refused_discard_keeps_what_was_written(client, people):
+    hands = {"red": {"ore": 4, "wood": 3, "wool": 2}}
+    game = game_at_roll(people, hands=hands, dice=[[3, 4]], slug="isles-kept")
+    as_user(client, people, "ann")
+    client.post(act_url(game), form(game, "roll", control="dice"))
+    response = client.post(
+        act_url(game), form(game, "discard", control="discard", ore="2", wool="<b>")
+    )
+    html = response.content.decode()
+    assert refusal_in(html, "discard") == "invalid_action"
+    assert 'name="ore" min="0" max="4" value="2"' in html
+    assert 'name="wool" min="0" max="2" value="0"' in html  # garbage is not written back
+
+
+def test_hidden_points_show_to_all_once_the_game_is_over(client, people):
+    """docs/rulings.md S-19: the `won` event gives the points whole, so the table does too."""
+    game = game_at_roll(people, dev_cards={"red": ["victory_point"]}, slug="isles-over")
+    state = position(game)
+    html = as_user(client, people, "bob").get(desk_url(game)).content.decode()
+    red_row = re.search(r'data-player="red">(.*?)</tr>', html, re.S).group(1)
+    assert re.findall(r'<td class="n">(\d+)', red_row)[0] == str(state.vp(0) - 1)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
+    html = client.get(desk_url(game)).content.decode()
+    red_row = re.search(r'data-player="red">(.*?)</tr>', html, re.S).group(1)
+    assert re.findall(r'<td class="n">(\d+)', red_row)[0] == str(state.vp(0))
