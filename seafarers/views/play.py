@@ -28,6 +28,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
 
 from engine.seafarers import State, legal_actions
 from engine.seafarers.rules import RESOURCES
@@ -48,6 +49,12 @@ from seafarers.selectors import (
 from seafarers.services import GameRefused, action_submit
 
 ACTIVE = (Game.Status.SETUP, Game.Status.PLAYING)
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails  # set by django_htmx's middleware
+
+
 CARD_NAMES = {
     "knight": "Knight",
     "victory_point": "Victory Point",
@@ -78,7 +85,7 @@ PLAIN_LABELS = {
 
 @login_required
 @require_GET
-def desk(request: HttpRequest, slug: str) -> HttpResponse:
+def desk(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     game = game_get_for_user(request.user, slug)
     context = desk_context(game, request.user)
     template = "seafarers/play/desk.html#desk" if request.htmx else "seafarers/play/desk.html"
@@ -99,7 +106,7 @@ def desk_poll(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def act(request: HttpRequest, slug: str) -> HttpResponse:
+def act(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """One action from the desk, as the viewer's seat (G1)."""
     game = game_get_for_user(request.user, slug)
     control = control_of(request.POST)
@@ -183,7 +190,9 @@ def desk_context(
         "hands": [(p, _hand(state, q)) for q, p in enumerate(state.players)] if moderator else [],
         "dev_cards": _dev_cards(state, me) if me is not None else [],
         "rates": _rates(state, me) if me is not None else [],
-        "trade": _trade_choices(state, me, legal) if "maritime_trade" in types else None,
+        "trade": _trade_choices(state, me, legal)
+        if me is not None and "maritime_trade" in types
+        else None,
         "discard_owed": state.discard[me] if me is not None and "discard" in types else 0,
         "counts": _kept_counts(sent if refusal is not None else None),
         "gold_owed": state.gold_picks[me] if me is not None and "pick_gold" in types else 0,

@@ -28,9 +28,11 @@ def game_at_roll(
     hands: dict[str, dict[str, int]] | None = None,
     dev_cards: dict[str, list[Any]] | None = None,
     dice: list[list[int]] | None = None,
+    settlements: dict[str, list[str]] | None = None,
 ) -> Game:
     """Small Isles after a setup the bot placed (a fixed seed), red to roll: a new game
-    created from that position with the given hands, cards and scripted dice."""
+    created from that position with the given hands, cards, extra settlements and scripted
+    dice."""
     setup = game_create(
         name="Setup",
         slug=f"{slug}-setup",
@@ -47,6 +49,7 @@ def game_at_roll(
     for player in document["players"]:
         player["hand"] = (hands or {}).get(player["id"], {})
         player["dev_cards"] = (dev_cards or {}).get(player["id"], [])
+        player["settlements"] += (settlements or {}).get(player["id"], [])
     document.pop("bank", None)  # the bank less the hands given (seafarers-format.md)
     document.pop("dev_deck", None)
     document["dice"] = dice or []

@@ -375,3 +375,66 @@ def test_hidden_points_show_to_all_once_the_game_is_over(client, people):
     html = client.get(desk_url(game)).content.decode()
     red_row = re.search(r'data-player="red">(.*?)</tr>', html, re.S).group(1)
     assert re.findall(r'<td class="n">(\d+)', red_row)[0] == str(state.vp(0))
+
+
+def test_the_demo_board_with_a_bot_seat_draws_for_everyone(client, people):
+    """`make run`'s game (Four Islands, a bot in the fourth seat): every desk draws, the bot's
+    seat is named as a bot, and the moderator's desk draws too."""
+    from seafarers.services import game_create, game_start
+
+    game = game_start(
+        game=game_create(
+            name="Four Islands",
+            slug="four",
+            moderator=people["mod"],
+            board="four-islands",
+            seats=["ann", "bob", "cid", None],
+        ),
+        user=people["mod"],
+    )
+    for name in ("ann", "bob", "cid", "mod"):
+        response = as_user(client, people, name).get(desk_url(game))
+        assert response.status_code == 200
+        assert "(bot)" in response.content.decode()
+
+
+def test_a_gold_pick_is_asked_of_its_owner_and_checked(client, people):
+    """GD4, X13: red's settlement by the north islet's gold field (11) picks one resource."""
+    game = game_at_roll(people, settlements={"red": ["2,-3,S"]}, dice=[[5, 6]], slug="gold")
+    as_user(client, people, "ann")
+    client.post(act_url(game), form(game, "roll", control="dice"))
+    assert position(game).phase == "gold"
+    html = client.get(desk_url(game)).content.decode()
+    assert "Gold: pick 1 resource" in html
+    other = as_user(client, people, "bob").get(desk_url(game)).content.decode()
+    assert "Gold: pick" not in other
+    assert "to pick resources for gold" in other
+    as_user(client, people, "ann")
+    before = snapshot(game)
+    response = client.post(act_url(game), form(game, "pick_gold", control="gold", ore="2"))
+    assert refusal_in(response.content.decode(), "gold") == "wrong_count"
+    assert snapshot(game) == before
+    client.post(act_url(game), form(game, "pick_gold", control="gold", ore="1"))
+    state = position(game)
+    assert state.phase == "action"
+    assert state.hands[0][4] == 1
+
+
+def test_road_building_places_free_pieces_on_the_board_and_may_stop(client, people):
+    """B14, RB1, X15: played before the roll; its pieces are the board's, then Stop."""
+    game = game_at_roll(people, dev_cards={"red": ["road_building"]}, slug="roads")
+    as_user(client, people, "ann")
+    html = client.get(desk_url(game)).content.decode()
+    assert "Play Road Building" in html
+    client.post(act_url(game), form(game, "play_road_building", control="cards"))
+    assert position(game).phase == "road_building"
+    html = client.get(desk_url(game)).content.decode()
+    pieces = board_actions(html)
+    assert pieces
+    assert {a["type"] for a in pieces} <= {"build_road", "build_ship"}
+    assert "Stop building" in html
+    client.post(act_url(game), form(game, "place", action=json.dumps(pieces[0])))
+    client.post(act_url(game), form(game, "end_road_building", control="cards"))
+    state = position(game)
+    assert state.phase == "roll"  # X15: the phase it was played in resumes
+    assert game.actions.count() == 3
