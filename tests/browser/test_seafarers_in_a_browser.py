@@ -199,3 +199,35 @@ def test_a_ship_is_moved_by_clicking_it_then_where_it_goes(live_server, browser,
         page.close()
     finally:
         connections.close_all()
+
+
+def test_the_desk_works_without_javascript(live_server, browser, game):  # noqa: F811
+    """Every action also works as a plain form (issue 13): with JavaScript off, red places a
+    settlement and a road from the list under the board; a second tab, left stale, sends its
+    form and is told plainly that the game moved on (G1), nothing applied."""
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": 1280, "height": 900}
+    )
+    page = context.new_page()
+    log_in(page, live_server.url, "ann")
+    desk = f"{live_server.url}/g/{game.campaign.slug}/"
+    page.goto(desk)
+
+    def choose(tab, kind: str) -> None:
+        choice = tab.locator(f"#place-choice option[value*={kind}]").first
+        tab.select_option("#place-choice", value=choice.get_attribute("value"))
+        tab.get_by_role("button", name="Do it").click()
+
+    choose(page, "build_settlement")
+    page.locator('#desk[data-index="1"]').wait_for()
+    stale = context.new_page()
+    stale.goto(desk)  # the same route list, drawn at index 1
+    choose(page, "build_road")
+    page.locator('#desk[data-index="2"]').wait_for()
+    choose(stale, "build_road")
+    stale.locator("#control-board .refusal", has_text="game_moved_on").wait_for()
+    assert "the game moved on" in stale.locator("#control-board .refusal").inner_text()
+    stale.locator('#desk[data-index="2"]').wait_for()  # the game as it is now
+    kinds = list(game.actions.order_by("index").values_list("action__type", flat=True))
+    assert kinds == ["build_settlement", "build_road"]
+    context.close()
