@@ -106,9 +106,9 @@ def _placed(raw: Any, player: str) -> Action:
         sent = json.loads(raw) if isinstance(raw, str) and len(raw) < 2000 else None
     except ValueError:
         sent = None
-    if not isinstance(sent, dict) or sent.get("type") not in PLACE_KEYS:
+    kind = sent.get("type") if isinstance(sent, dict) else None
+    if not isinstance(kind, str) or kind not in PLACE_KEYS:
         raise _refuse("choose a place on the board, or one from the list")
-    kind = sent["type"]
     action: Action = {"type": kind, "player": player}
     for key in PLACE_KEYS[kind]:
         value = sent.get(key)
