@@ -144,6 +144,7 @@ def test_setup_a_turn_and_a_seven_in_the_browser(live_server, browser, game, tmp
         take = min(count, left)
         discard.locator(f"input[name={resource}]").fill(str(take))
         left -= take
+    discard.locator("output", has_text=f"{owed} of {owed} chosen").wait_for()
     press(red, game, "Discard")
     game.refresh_from_db()
     assert game.state["turn"]["phase"] == "robber"

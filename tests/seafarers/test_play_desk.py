@@ -438,3 +438,18 @@ def test_road_building_places_free_pieces_on_the_board_and_may_stop(client, peop
     state = position(game)
     assert state.phase == "roll"  # X15: the phase it was played in resumes
     assert game.actions.count() == 3
+
+
+def test_a_knight_before_the_roll_moves_a_thief_then_the_roll_comes(client, people):
+    """B13, PI6, X17: the Knight's player chooses the robber or the pirate; the roll resumes."""
+    game = game_at_roll(people, dev_cards={"red": ["knight"]}, slug="knight")
+    as_user(client, people, "ann")
+    client.post(act_url(game), form(game, "play_knight", control="cards"))
+    html = client.get(desk_url(game)).content.decode()
+    assert {a["type"] for a in board_actions(html)} == {"move_robber", "move_pirate"}
+    robber = next(a for a in board_actions(html) if a["type"] == "move_robber")
+    client.post(act_url(game), form(game, "place", action=json.dumps(robber)))
+    state = position(game)
+    assert state.phase == "roll"
+    assert state.knights[0] == 1
+    assert "Roll the dice" in client.get(desk_url(game)).content.decode()
