@@ -10,6 +10,7 @@ import pytest
 
 from engine.seafarers import legal_actions
 from seafarers.models import Game
+from seafarers.positions import waiting_for
 from tests.seafarers.helpers import position
 from tests.seafarers.play_helpers import act_url, desk_url, form, game_at_roll
 
@@ -453,3 +454,28 @@ def test_a_knight_before_the_roll_moves_a_thief_then_the_roll_comes(client, peop
     assert state.phase == "roll"
     assert state.knights[0] == 1
     assert "Roll the dice" in client.get(desk_url(game)).content.decode()
+
+
+def test_the_desk_reads_a_fixed_number_of_queries(client, people, game):
+    """Whatever the log's length: the desk reads the stored position, not the log (S-2)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.seafarers.helpers import play_one
+
+    def queries() -> int:
+        player = waiting_for(position(game))[0]
+        seat = game.seats.get(player=player)
+        as_user(client, people, seat.user.username)
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(desk_url(game)).status_code == 200
+        return len(captured)
+
+    for _ in range(5):
+        play_one(game)
+    at_start = queries()
+    for _ in range(60):
+        play_one(game)
+    later = queries()
+    assert later == at_start, (later, at_start)
+    assert at_start <= 12
