@@ -106,7 +106,9 @@ def _placed(raw: Any, player: str) -> Action:
         sent = json.loads(raw) if isinstance(raw, str) and len(raw) < 2000 else None
     except ValueError:
         sent = None
-    kind = sent.get("type") if isinstance(sent, dict) else None
+    if not isinstance(sent, dict):
+        sent = {}
+    kind = sent.get("type")
     if not isinstance(kind, str) or kind not in PLACE_KEYS:
         raise _refuse("choose a place on the board, or one from the list")
     action: Action = {"type": kind, "player": player}
