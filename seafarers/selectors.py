@@ -8,7 +8,8 @@ from typing import Any
 from django.http import Http404
 
 from campaign.models import Membership
-from seafarers.models import Game
+from engine.seafarers import State, parse_scenario
+from seafarers.models import Game, Seat
 from seafarers.positions import seat_view
 
 
@@ -39,3 +40,45 @@ def game_state_for(game: Game, user: Any) -> dict[str, Any]:
         return dict(game.state)
     seat = game.seats.filter(user_id=user.pk).first()
     return seat_view(game.state, seat.player if seat else None)
+
+
+# -- for the pages (issue 13) ---------------------------------------------------------------
+def seat_of(game: Game, user: Any) -> Seat | None:
+    """The user's seat in the game, or None (the moderator, who holds none)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return game.seats.filter(user_id=user.pk).first()
+
+
+def game_position(game: Game) -> State:
+    """The current position as an engine state, read from the stored document, for drawing and
+    for `legal_actions` only: the chance counters are not in the document (positions.py), so a
+    page never *applies* an action to it — the services replay the log for that."""
+    return parse_scenario(game.state).state
+
+
+def last_events(game: Game) -> list[dict[str, Any]]:
+    """The events of the last applied action (the board rings its place), [] for an empty log."""
+    row = game.actions.filter(index=game.log_length - 1).values_list("events", flat=True).first()
+    return list(row or [])
+
+
+def last_roll(game: Game, *, back: int = 80) -> dict[str, Any] | None:
+    """The last `rolled` event within the log's last `back` actions (a turn is rarely longer),
+    or None: the dice the desk shows."""
+    rows = game.actions.order_by("-index").values_list("events", flat=True)[:back]
+    for events in rows:
+        for event in reversed(events or []):
+            if event.get("type") == "rolled":
+                return dict(event)
+    return None
+
+
+def is_moderator(game: Game, user: Any) -> bool:
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and Membership.objects.filter(
+            campaign_id=game.campaign_id, user_id=user.pk, role="moderator"
+        ).exists()
+    )

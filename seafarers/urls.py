@@ -20,6 +20,14 @@ urlpatterns: list[URLPattern] = [
         name="seafarers_offer_reply",
     ),
     path("<slug:slug>/api-key/", key_views.api_key, name="seafarers_api_key"),
+from seafarers.views import play
+
+urlpatterns: list[URLPattern] = [
+    # -- play: a seat's desk (seafarers/views/play.py) --
+    path("<slug:slug>/", play.desk, name="seafarers_desk"),
+    path("<slug:slug>/act/", play.act, name="seafarers_act"),
+    path("<slug:slug>/poll/", play.desk_poll, name="seafarers_poll"),
+    # -- offers: domestic trade offers (seafarers/views/offers.py) --
     # -- moderate: the moderator's dashboard and new games (seafarers/views/moderate.py) --
     path("moderate/new/", moderate.game_new, name="seafarers_game_new"),
     path("<slug:slug>/moderate/", moderate.dashboard, name="seafarers_moderate"),

@@ -197,6 +197,33 @@ def admin_model_rows(campaign: Campaign) -> list[Row]:
     return rows
 
 
+SEA_SLUG = "sea-matrix"
+
+
+def seafaring_rows() -> list[Row]:
+    """A seafaring game's desk (issue 13): the Danes' player holds red, the Swedes' blue, the
+    third seat a bot; this campaign's moderator moderates it, the rival does not. An action in
+    setup that the engine refuses (a roll), so the desk answers with the refusal (200)."""
+    from seafarers.models import Game
+    from seafarers.services import game_create, game_start
+
+    if not Game.objects.filter(campaign__slug=SEA_SLUG).exists():
+        game = game_create(
+            name="Sea",
+            slug=SEA_SLUG,
+            moderator=User.objects.get(username="mod"),
+            board="small-isles",
+            seats=["danes", "swedes", None],
+        )
+        game_start(game=game, user=User.objects.get(username="mod"))
+    act = {"expected": "0", "control": "dice", "type": "roll"}
+    return [
+        Row("sea desk", "get", reverse("seafarers_desk", args=[SEA_SLUG])),
+        Row("sea poll", "get", reverse("seafarers_poll", args=[SEA_SLUG]) + "?index=0"),
+        Row("sea act", "post", reverse("seafarers_act", args=[SEA_SLUG]), act),
+    ]
+
+
 def rows(campaign: Campaign) -> list[Row]:
     return [
         *player_rows(),
@@ -216,6 +243,7 @@ def admin_url(name: str, *args: Any) -> str:
 
 PLAYER_PAGES = ("desk", "map", "history", "report", "report md", "report bbcode", "turn map")
 PLAYER_ACTIONS = ("order", "withdraw", "hire", "repair", "disband", "buyout", "priority")
+SEA = ("sea desk", "sea poll", "sea act")  # a seafaring game's desk: its seats and moderator
 API = [r.name for r in api_rows()]
 DASHBOARD = ("dashboard", *(f"turn {a}" for a in (*ACTIONS, "extend")), "progress")
 DASHBOARD += ("pirate orders", "moderator order")
@@ -260,6 +288,7 @@ NO_KEY = dict.fromkeys(API, 401)
 ANONYMOUS = {
     **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA_PAGES), "login"),
     "sea board public": 404,  # no login asked: a bad signature is not found, for everyone
+    **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA), "login"),
     **OUTSIDE_ADMIN,
     **NO_KEY,
     **PUBLIC,
@@ -270,12 +299,15 @@ STRANGER = {
     **ANONYMOUS,
     "home": 200,
     **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA_PAGES), 404),
+    **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA), 404),
 }
 # The Danes' player: their own fleet d2; an action comes back to the desk with its message.
 DANES = {
     **STRANGER,
     **dict.fromkeys(PLAYER_PAGES, 200),
     **dict.fromkeys(PLAYER_ACTIONS, "redirect"),
+    **dict.fromkeys(SEA, 200),  # a seat's desk; the roll refused on it (wrong_phase)
+    "sea poll": 204,  # the game has not moved since index 0
     "api key": 200,
     "api me": 200,
     "api state": 200,
@@ -346,6 +378,8 @@ MOD = {
     "order": "redirect",
     "withdraw": "redirect",
     **dict.fromkeys(DASHBOARD, "redirect"),
+    **dict.fromkeys(SEA, 200),  # the game's moderator looks; acting is refused not_your_seat
+    "sea poll": 204,
     "dashboard": 200,
     "progress": 200,
     **{f"{m} {p}": 200 for m in MODELS for p in ("change", "history", "delete")},
