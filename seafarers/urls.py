@@ -6,11 +6,15 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from seafarers.views import keys as key_views
-from seafarers.views import log, moderate
+from seafarers.views import log, moderate, play
 from seafarers.views import offers as offer_views
 
 urlpatterns: list[URLPattern] = [
+    path("moderate/new/", moderate.game_new, name="seafarers_game_new"),
     # -- play: a seat's desk (seafarers/views/play.py) --
+    path("<slug:slug>/", play.desk, name="seafarers_desk"),
+    path("<slug:slug>/act/", play.act, name="seafarers_act"),
+    path("<slug:slug>/poll/", play.desk_poll, name="seafarers_poll"),
     # -- offers: domestic trade offers (seafarers/views/offers.py); the seat's API key --
     path("<slug:slug>/offers/", offer_views.offers, name="seafarers_offers"),
     path("<slug:slug>/offers/new/", offer_views.offer_make, name="seafarers_offer_make"),
@@ -20,16 +24,7 @@ urlpatterns: list[URLPattern] = [
         name="seafarers_offer_reply",
     ),
     path("<slug:slug>/api-key/", key_views.api_key, name="seafarers_api_key"),
-from seafarers.views import play
-
-urlpatterns: list[URLPattern] = [
-    # -- play: a seat's desk (seafarers/views/play.py) --
-    path("<slug:slug>/", play.desk, name="seafarers_desk"),
-    path("<slug:slug>/act/", play.act, name="seafarers_act"),
-    path("<slug:slug>/poll/", play.desk_poll, name="seafarers_poll"),
-    # -- offers: domestic trade offers (seafarers/views/offers.py) --
-    # -- moderate: the moderator's dashboard and new games (seafarers/views/moderate.py) --
-    path("moderate/new/", moderate.game_new, name="seafarers_game_new"),
+    # -- moderate: the moderator's dashboard (seafarers/views/moderate.py) --
     path("<slug:slug>/moderate/", moderate.dashboard, name="seafarers_moderate"),
     path("<slug:slug>/moderate/export.json", moderate.export, name="seafarers_export"),
     path("<slug:slug>/moderate/award/", moderate.award, name="seafarers_award"),
