@@ -9,9 +9,10 @@ send failed stays; the periodic sweep (`outbox_sweep`, Celery beat) sends it aga
 back, as it does a row queued so long ago that Redis must have lost its task.
 
 The task (`outbox_task`) deletes its row when done, so a second delivery of it (acks_late: the
-worker killed after the work, before the acknowledgement) finds no row and does nothing. The
-bot's turn is once anyway (bot_play's expected index, G1); the news records each item as it
-goes, so a worker killed between two items sends only the rest when the task comes back. What
+worker killed after the work, before the acknowledgement) finds no row and does nothing. A bot
+row plays from the log's length when it runs (a worker killed mid-turn left part of the turn
+committed); each action still goes once (the row lock and the expected index, G1). The news
+records each item as it goes, so a worker killed between two items sends only the rest when the task comes back. What
 remains is at least once: an item sent just before the kill, not yet recorded, goes again.
 """
 
@@ -27,7 +28,7 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from seafarers.models import Outbox
+from seafarers.models import Game, Outbox
 
 log = logging.getLogger(__name__)
 Owed = tuple[str, dict[str, Any], int]  # kind, payload, countdown (seconds)
@@ -96,7 +97,14 @@ def outbox_task(pk: int) -> None:
     if row is None:
         return  # a second delivery of a task already done
     if row.kind == Outbox.Kind.BOT:
-        bot_play(game_id=row.game_id, expected_index=int(row.payload["expected_index"]))
+        # From the log as it is now, not the index the row was owed at: the row still being
+        # here means this turn's work is not done, and a worker killed between two of the
+        # bot's actions left the first committed; the stale index would play nothing and the
+        # game would wait for the bot for ever. Each action at its index still goes once: the
+        # game's row lock and the expected index in action_submit (G1).
+        game = Game.objects.filter(pk=row.game_id).only("log_length").first()
+        if game is not None:
+            bot_play(game_id=game.pk, expected_index=game.log_length)
     else:
         items = list(row.payload["items"])
 

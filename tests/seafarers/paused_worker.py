@@ -6,6 +6,7 @@ and PAUSE_AT:
 
 - `bot`: inside the bot's first action's transaction — the action row and the state it produced
   written, not committed (services._after_change is the last step before the commit);
+- `bot_between`: the bot's first action committed, the rest of its turn not yet played;
 - `bot_done`: the bot's turn committed, its task not yet finished (nor acknowledged);
 - `news`: inside the news task, just before its e-mail is sent.
 
@@ -59,7 +60,8 @@ def pause(game_id: int) -> None:
     release.unlink(missing_ok=True)
 
 
-after_change, bot_play, send_mail = services._after_change, services.bot_play, notifications.send_mail
+after_change, bot_play = services._after_change, services.bot_play
+action_submit, send_mail = services.action_submit, notifications.send_mail
 
 
 def after_change_then_pause(game, state, before=None):  # type: ignore[no-untyped-def]
@@ -75,6 +77,13 @@ def bot_play_then_pause(*, game_id, expected_index):  # type: ignore[no-untyped-
     return played
 
 
+def action_submit_then_pause(**kwargs):  # type: ignore[no-untyped-def]
+    row = action_submit(**kwargs)
+    if where == "bot_between" and kwargs.get("bot"):
+        pause(row.game_id)
+    return row
+
+
 def pause_then_send_mail(**kwargs):  # type: ignore[no-untyped-def]
     if where == "news":
         pause(0)
@@ -83,6 +92,7 @@ def pause_then_send_mail(**kwargs):  # type: ignore[no-untyped-def]
 
 services._after_change = after_change_then_pause
 services.bot_play = bot_play_then_pause
+services.action_submit = action_submit_then_pause
 notifications.send_mail = pause_then_send_mail
 app.worker_main(
     [

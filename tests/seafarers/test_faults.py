@@ -122,12 +122,14 @@ def blues_turn_once(game: Game) -> None:
 # The worker killed ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("moment", ["bot", "bot_done"])
+@pytest.mark.parametrize("moment", ["bot", "bot_between", "bot_done"])
 def test_the_worker_killed_while_it_plays_a_bots_turn(broker, people, tmp_path, moment) -> None:
-    """SIGKILL inside the bot's action's transaction (written, not committed), or after the
-    bot's turn committed but before its task finished: either way the game is whole, and once
-    the task comes back (acks_late: Redis delivers it again to the next worker) the bot's turn
-    is there exactly once — replayed after a rollback, or refused by the expected index."""
+    """SIGKILL inside the bot's action's transaction (written, not committed), between the
+    bot's two setup actions (the first committed), or after the bot's turn committed but before
+    its task finished: the game is whole, and once the task comes back (acks_late: Redis
+    delivers it again to the next worker) the bot's turn is there exactly once — each action at
+    its index once (the row lock and the expected index), the rest of the turn played, nothing
+    played again."""
     game = game_start(game=mixed_game(people), user=people["mod"])
     first = SeaPaused(tmp_path, moment, name="first")
     second = None
@@ -136,7 +138,7 @@ def test_the_worker_killed_while_it_plays_a_bots_turn(broker, people, tmp_path, 
         play_one(game)  # red's route: the game comes to blue, a bot
         assert first.wait()["game"] == game.pk
         game.refresh_from_db()
-        assert game.log_length == (2 if moment == "bot" else 4)  # nothing half-written
+        assert game.log_length == {"bot": 2, "bot_between": 3, "bot_done": 4}[moment]
         first.kill()
         assert_whole(game)
         second = SeaPaused(tmp_path, "none", name="second")
