@@ -12,13 +12,15 @@ The task (`outbox_task`) deletes its row when done, so a second delivery of it (
 worker killed after the work, before the acknowledgement) finds no row and does nothing. A bot
 row plays from the log's length when it runs (a worker killed mid-turn left part of the turn
 committed); each action still goes once (the row lock and the expected index, G1). The news
-records each item as it goes, so a worker killed between two items sends only the rest when the task comes back. What
-remains is at least once: an item sent just before the kill, not yet recorded, goes again.
+records each item as it goes, so a worker killed between two items sends only the rest when
+the task comes back. What remains is at least once: an item sent just before the kill, not yet
+recorded, goes again.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -29,6 +31,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from seafarers.models import Game, Outbox
+from seafarers.notifications import news_send
 
 log = logging.getLogger(__name__)
 Owed = tuple[str, dict[str, Any], int]  # kind, payload, countdown (seconds)
@@ -38,6 +41,16 @@ STALLED = timedelta(minutes=15)  # queued this long ago and not done: its task w
 
 class DatabaseUnavailable(Exception):
     """The work met a dropped or locked database: the task is retried (a new connection)."""
+
+
+# services.bot_play, given here by services.py when it is imported (it imports this module, so
+# this one may not import it back: no cycle inside the app). The worker imports services
+# through seafarers.tasks, so it is always there when a task runs.
+_BOT_PLAY: list[Callable[..., int]] = []
+
+
+def plays_bots_with(play: Callable[..., int]) -> None:
+    _BOT_PLAY[:] = [play]
 
 
 def owe(game_id: int, owed: list[Owed]) -> None:
@@ -90,9 +103,6 @@ def send(pk: int, *, countdown: int = 0) -> bool:
 )
 def outbox_task(pk: int) -> None:
     """Do what the row owes, then delete it (its absence: done already)."""
-    from seafarers.notifications import news_send
-    from seafarers.services import bot_play  # services owes rows through this module
-
     row = Outbox.objects.filter(pk=pk).first()
     if row is None:
         return  # a second delivery of a task already done
@@ -104,7 +114,7 @@ def outbox_task(pk: int) -> None:
         # game's row lock and the expected index in action_submit (G1).
         game = Game.objects.filter(pk=row.game_id).only("log_length").first()
         if game is not None:
-            bot_play(game_id=game.pk, expected_index=game.log_length)
+            _BOT_PLAY[0](game_id=game.pk, expected_index=game.log_length)
     else:
         items = list(row.payload["items"])
 

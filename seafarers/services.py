@@ -33,7 +33,7 @@ from engine.seafarers import (
 from seafarers.boards import COLOURS, bundled_document
 from seafarers.models import Action, Game, Outbox, Seat
 from seafarers.notifications import as_task_args, news
-from seafarers.outbox import DatabaseUnavailable, Owed, owe
+from seafarers.outbox import DatabaseUnavailable, Owed, owe, plays_bots_with
 from seafarers.positions import replay, status_of, waiting_for
 
 Document = dict[str, Any]
@@ -527,6 +527,10 @@ def bot_play(*, game_id: int, expected_index: int) -> int:
         with transaction.atomic():
             owe(game_id, [(Outbox.Kind.BOT, {"expected_index": expected_index}, 0)])
     return played
+
+
+# The outbox's bot rows play through this module's bot_play, looked up when they run.
+plays_bots_with(lambda **kwargs: bot_play(**kwargs))
 
 
 # Bots are now queued through the outbox (outbox_task); this task stays for messages queued

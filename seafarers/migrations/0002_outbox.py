@@ -5,21 +5,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('seafarers', '0001_initial'),
+        ("seafarers", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Outbox',
+            name="Outbox",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('bot', 'Bot'), ('news', 'News')], max_length=4)),
-                ('payload', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('queued_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='outbox', to='seafarers.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(choices=[("bot", "Bot"), ("news", "News")], max_length=4),
+                ),
+                ("payload", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("queued_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="outbox",
+                        to="seafarers.game",
+                    ),
+                ),
             ],
         ),
     ]

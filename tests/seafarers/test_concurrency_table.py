@@ -109,12 +109,7 @@ def test_double_submissions_of_the_same_action_apply_once(table, people) -> None
     state = replay(table.first_position, [])
     action = bot_action(state, "red", 1)
     outcomes = at_once(
-        [
-            lambda: action_submit(
-                game=table, user=people["ann"], action=action, expected_index=0
-            )
-        ]
-        * 8
+        [lambda: action_submit(game=table, user=people["ann"], action=action, expected_index=0)] * 8
     )
     refused = [o for o in outcomes if isinstance(o, GameRefused)]
     assert [r.code for r in refused] == ["game_moved_on"] * 7, outcomes
@@ -152,15 +147,14 @@ def test_the_table_playing_flat_out_loses_nothing(table) -> None:
                     game=game, user=user, action=action, expected_index=game.log_length
                 )
             except GameRefused as refusal:
-                assert refusal.code in ("game_moved_on", "database_unavailable"), refusal.code
+                if refusal.code not in ("game_moved_on", "database_unavailable"):
+                    raise  # anything else fails the test
                 continue
             with lock:
                 accepted.append((row.index, row.action))
             sent += 1
 
-    outcomes = at_once(
-        [lambda p=p, t=t: play(p, t) for p in users for t in (0, 1)]
-    )
+    outcomes = at_once([lambda p=p, t=t: play(p, t) for p in users for t in (0, 1)])
     assert all(isinstance(o, int) for o in outcomes), outcomes
     assert sum(outcomes) == len(accepted) >= target
     assert_log_is_the_game(table, accepted)

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 from django.core import mail
 from django.db import connection, connections
 from django.utils import timezone
@@ -123,7 +122,8 @@ def blues_turn_once(game: Game) -> None:
 
 
 @pytest.mark.parametrize("moment", ["bot", "bot_between", "bot_done"])
-def test_the_worker_killed_while_it_plays_a_bots_turn(broker, people, tmp_path, moment) -> None:
+@pytest.mark.usefixtures("broker")
+def test_the_worker_killed_while_it_plays_a_bots_turn(people, tmp_path, moment) -> None:
     """SIGKILL inside the bot's action's transaction (written, not committed), between the
     bot's two setup actions (the first committed), or after the bot's turn committed but before
     its task finished: the game is whole, and once the task comes back (acks_late: Redis
@@ -152,7 +152,8 @@ def test_the_worker_killed_while_it_plays_a_bots_turn(broker, people, tmp_path, 
     assert not Outbox.objects.exists()
 
 
-def test_the_worker_killed_while_it_sends_the_news(broker, people, tmp_path) -> None:
+@pytest.mark.usefixtures("broker")
+def test_the_worker_killed_while_it_sends_the_news(people, tmp_path) -> None:
     """SIGKILL just before the e-mail goes: the task comes back to the next worker, which sends
     it; once, since its row is deleted when done."""
     game = game_start(game=game_create(
@@ -180,7 +181,8 @@ def test_the_worker_killed_while_it_sends_the_news(broker, people, tmp_path) -> 
     assert game.log_length == 0
 
 
-def test_the_news_delivered_twice_goes_once(broker, game, people) -> None:
+@pytest.mark.usefixtures("broker")
+def test_the_news_delivered_twice_goes_once(game, people) -> None:
     """Two deliveries of one news task (a redelivery after the work, before the ack): the
     first sends and deletes its row, the second finds none."""
     mail.outbox.clear()
@@ -221,7 +223,9 @@ def send_in_thread(game: Game, user: Any, action: dict[str, Any], index: int) ->
 
     def send() -> None:
         try:
-            outcome["row"] = action_submit(game=game, user=user, action=action, expected_index=index)
+            outcome["row"] = action_submit(
+                game=game, user=user, action=action, expected_index=index
+            )
         except Exception as error:
             outcome["error"] = error
         finally:
@@ -267,9 +271,8 @@ def test_the_database_connection_dropped_mid_action(game, people) -> None:
 
 
 @postgresql_only
-def test_the_database_connection_dropped_mid_bot_action_is_retried(
-    broker, people, tmp_path
-) -> None:
+@pytest.mark.usefixtures("broker")
+def test_the_database_connection_dropped_mid_bot_action_is_retried(people, tmp_path) -> None:
     """The worker's session ended inside the bot's transaction: the task is retried on a new
     connection and the bot's turn is played once."""
     game = game_start(game=mixed_game(people), user=people["mod"])
@@ -340,7 +343,8 @@ def silent_redis() -> Iterator[str]:
 
 
 @pytest.mark.parametrize("down", ["refusing", "silent"])
-def test_redis_down_when_an_action_is_sent(broker, people, down) -> None:
+@pytest.mark.usefixtures("broker")
+def test_redis_down_when_an_action_is_sent(people, down) -> None:
     """The action stands and the sender is answered within seconds; the bot's turn and the
     news it owes wait in the outbox, and the periodic sweep sends them once Redis is back:
     the bot plays once, each player is told once."""

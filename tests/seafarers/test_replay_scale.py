@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from bench.seafarers_replay import ACTIONS, long_game, played_log
 from engine.seafarers import adjudicate, state_to_dict
 from seafarers import services
 from seafarers.models import Game
 from seafarers.positions import replay
 from seafarers.scenario_files import game_document
 from seafarers.services import action_submit, game_undo
-from bench.seafarers_replay import ACTIONS, long_game, played_log
 
 pytestmark = pytest.mark.django_db
 
