@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bench import seafarers, worker_turn
+from bench import seafarers, seafarers_replay, worker_turn
 from bench.cases import campaign, diplomacy_sized, odds
 from bench.report import Results, figures, write_docs
 
@@ -48,10 +48,17 @@ def main(argv: list[str] | None = None) -> None:
     print("… seafaring engine and catanatron, four random players", flush=True)
     print()
     print(seafarers.section(seafarers.measure(quick=args.quick)), end="")
+    # Undo and export of a seafaring game of 2,000 actions, on SQLite and PostgreSQL (issue 14).
+    print("… seafaring replay at scale: undo and export", flush=True)
+    print()
+    replay_rows, replay_skipped = seafarers_replay.measure(quick=args.quick)
+    replay_section = seafarers_replay.section(replay_rows, replay_skipped)
+    print(replay_section, end="")
     if args.write_docs:
         if skipped:
             raise SystemExit("not writing the docs: a database was not measured (see above)")
         write_docs(DOCS, section)
+        seafarers_replay.write_docs(replay_section)
         print(f"\nwrote the figures into {DOCS}")
 
 

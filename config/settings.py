@@ -202,11 +202,13 @@ if CACHE_URL:
         }
     }
 
-# Celery beat: deadlines and reminders every five minutes (`celery -A config beat`); the
-# seafaring games' reminders (seafarers/reminders.py) as often.
+# Celery beat (`celery -A config beat`): deadlines and reminders every five minutes, the
+# seafaring games' reminders (seafarers/reminders.py) as often, the seafaring outbox every minute.
 CELERY_BEAT_SCHEDULE = {
     "deadlines": {"task": "campaign.tasks.deadlines_task", "schedule": 300.0},
     "seafaring-reminders": {"task": "seafarers.tasks.reminders_task", "schedule": 300.0},
+    # A seafaring bot's turn or news whose task never reached Redis (seafarers/outbox.py).
+    "seafaring-outbox": {"task": "seafarers.tasks.outbox_sweep_task", "schedule": 60.0},
 }
 
 # E-mail: printed to the console unless an SMTP server is configured.

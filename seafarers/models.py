@@ -184,3 +184,23 @@ class Reminder(models.Model):
                 fields=["game", "player", "waiting_since"], name="one_reminder_per_wait"
             )
         ]
+
+
+class Outbox(models.Model):
+    """Work the worker owes a game after a change — the bot's turn, the players' news — written
+    in the change's transaction, so it exists exactly when the change committed, whatever Redis
+    does then (issue 14). Its task deletes it when done; one whose task never reached Redis,
+    or was lost there, is sent again by the periodic sweep (seafarers/outbox.py)."""
+
+    class Kind(models.TextChoices):
+        BOT = "bot"  # payload {"expected_index": n}: bot_play from there
+        NEWS = "news"  # payload {"items": [...], "sent": k}: items[k:] still to send
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="outbox")
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True)  # when its task reached Redis
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.kind} {self.payload}"

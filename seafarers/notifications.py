@@ -7,6 +7,7 @@ them (G1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -61,12 +62,20 @@ def news(before: list[str], state: State, *, game_name: str) -> list[News]:
     return [News(fresh, f"{game_name}: your turn", f"It is {fresh[0]}'s turn in {game_name}.")]
 
 
-def news_send(game_id: int, items: list[dict[str, Any]]) -> None:
+def news_send(
+    game_id: int,
+    items: list[dict[str, Any]],
+    *,
+    sent: int = 0,
+    on_sent: Callable[[int], None] | None = None,
+) -> None:
     """E-mail each item to its players' users; every item to the webhook, if there is one (its
-    `public` line when it has one)."""
+    `public` line when it has one).
+    `sent`: how many were sent before (a task delivered again goes on from there); `on_sent` is
+    told the count after each item (seafarers/outbox.py records it)."""
     game = Game.objects.select_related("campaign").get(pk=game_id)
     emails = dict(game.seats.filter(user__isnull=False).values_list("player", "user__email"))
-    for item in items:
+    for count, item in enumerate(items[sent:], start=sent + 1):
         addresses = [emails[p] for p in item["players"] if emails.get(p)]
         if addresses:
             send_mail(
@@ -80,6 +89,8 @@ def news_send(game_id: int, items: list[dict[str, Any]]) -> None:
             # terms stay between the two seats, seafarers/offers.py).
             line = item.get("public") or f"**{item['subject']}** {item['text']}"
             webhook_post(game.campaign.webhook_url, line)
+        if on_sent is not None:
+            on_sent(count)
 
 
 @shared_task(name="seafarers.tasks.news_send_task", acks_late=True, max_retries=3)

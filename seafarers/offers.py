@@ -24,8 +24,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from engine.seafarers.rules import RESOURCES
-from seafarers.models import Game, Seat, TradeOffer
-from seafarers.notifications import news_send_task
+from seafarers.models import Game, Outbox, Seat, TradeOffer
+from seafarers.outbox import owe
 from seafarers.services import GameRefused, action_submit
 
 Terms = dict[str, int]
@@ -352,8 +352,9 @@ def _short(hand: Terms, wanted: Terms) -> Terms:
 
 
 def _tell(game: Game, offer: TradeOffer) -> None:
-    """Tell "an offer for you" (issue 13) on the worker after the commit: the terms by e-mail to
-    the seat it is for; the game's webhook (a public channel) says only who offered whom."""
+    """Tell "an offer for you" (issue 13) on the worker after the commit, through the outbox (a
+    Redis that is down delays the news, never the offer): the terms by e-mail to the seat it is
+    for; the game's webhook (a public channel) says only who offered whom."""
     name, by, to = game.campaign.name, offer.from_seat.player, offer.to_seat.player
     item = {
         "players": [to],
@@ -362,5 +363,4 @@ def _tell(game: Game, offer: TradeOffer) -> None:
         "Accept or decline it on the game's offers.",
         "public": f"**{name}**: {by} has made {to} a trade offer.",
     }
-    game_id = game.pk
-    transaction.on_commit(lambda: news_send_task.delay(game_id, [item]))
+    owe(game.pk, [(Outbox.Kind.NEWS, {"items": [item], "sent": 0}, 0)])

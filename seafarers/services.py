@@ -16,7 +16,7 @@ from typing import Any
 
 from celery import shared_task
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 
 from campaign.models import AuditEntry, Campaign, Membership
 from engine.kernel.problems import Problem, ScenarioError
@@ -31,8 +31,9 @@ from engine.seafarers import (
     state_to_dict,
 )
 from seafarers.boards import COLOURS, bundled_document
-from seafarers.models import Action, Game, Seat
-from seafarers.notifications import as_task_args, news, news_send_task
+from seafarers.models import Action, Game, Outbox, Seat
+from seafarers.notifications import as_task_args, news
+from seafarers.outbox import DatabaseUnavailable, Owed, owe, plays_bots_with
 from seafarers.positions import replay, status_of, waiting_for
 
 Document = dict[str, Any]
@@ -55,6 +56,16 @@ class GameRefused(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+# The database dropped the connection (a restart, a network cut) or stayed locked past the
+# timeout (SQLite) while an action was being applied: its transaction is rolled back, or — if
+# the connection went during COMMIT — its outcome is unknown. Either way the expected index
+# makes sending it again safe: applied once, or refused `game_moved_on` (issue 14).
+DATABASE_UNAVAILABLE = (
+    "the database did not answer, so the action may not have been applied: "
+    "reload the game and, if it has not moved on, send it again"
+)
 
 
 # -- creating -------------------------------------------------------------------------------
@@ -278,6 +289,21 @@ def _submit(
     may_send: Callable[[Seat], None],
     reason: str | None = None,
 ) -> Action:
+    try:
+        return _apply(game, action, expected_index, user, sender, may_send, reason)
+    except (OperationalError, InterfaceError) as error:
+        raise GameRefused("database_unavailable", DATABASE_UNAVAILABLE) from error
+
+
+def _apply(
+    game: Game,
+    action: Document,
+    expected_index: int,
+    user: Any,
+    sender: str,
+    may_send: Callable[[Seat], None],
+    reason: str | None,
+) -> Action:
     with transaction.atomic():
         game = _locked(game)
         seat = game.seats.filter(player=action["player"]).first()
@@ -465,17 +491,16 @@ def _audit(game: Game, *, user: Any, action: str, reason: str = "", **detail: An
 def _after_change(game: Game, state: State, before: list[str] | None = None) -> None:
     """After the commit: the bot's turn if the game now waits for a bot seat, and the news for
     the players (`before`: whom the game waited for before the change; None: tell nobody)."""
-    game_id, index = game.pk, game.log_length
+    owed: list[Owed] = []  # rows in this transaction, sent after it (seafarers/outbox.py)
     if before is not None:
         items = as_task_args(news(before, state, game_name=game.campaign.name))
         if items:
-            transaction.on_commit(lambda: news_send_task.delay(game_id, items))
+            owed.append((Outbox.Kind.NEWS, {"items": items, "sent": 0}, 0))
     if game.status in (Game.Status.SETUP, Game.Status.PLAYING) and not _BOT_LOOP.get():
         bots = set(game.seats.filter(bot=True).values_list("player", flat=True))
         if bots.intersection(waiting_for(state)):
-            transaction.on_commit(
-                lambda: bot_play_task.apply_async((game_id, index), countdown=BOT_DELAY)
-            )
+            owed.append((Outbox.Kind.BOT, {"expected_index": game.log_length}, BOT_DELAY))
+    owe(game.pk, owed)
 
 
 # -- bots -------------------------------------------------------------------------------------
@@ -510,18 +535,26 @@ def bot_play(*, game_id: int, expected_index: int) -> int:
                 action_submit(
                     game=game, user=None, action=action, expected_index=expected_index, bot=True
                 )
-            except GameRefused:
+            except GameRefused as refusal:
+                if refusal.code == "database_unavailable":
+                    raise DatabaseUnavailable(refusal.message) from refusal  # retried
                 break  # paused, moved on: the next change queues the bot again
             played += 1
             expected_index += 1
     finally:
         _BOT_LOOP.reset(token)
     if played == BOT_BOUND:
-        index = expected_index
-        transaction.on_commit(lambda: bot_play_task.delay(game_id, index))
+        with transaction.atomic():
+            owe(game_id, [(Outbox.Kind.BOT, {"expected_index": expected_index}, 0)])
     return played
 
 
+# The outbox's bot rows play through this module's bot_play, looked up when they run.
+plays_bots_with(lambda **kwargs: bot_play(**kwargs))
+
+
+# Bots are now queued through the outbox (outbox_task); this task stays for messages queued
+# before it, and plays the same way.
 @shared_task(name="seafarers.tasks.bot_play_task", acks_late=True)
 def bot_play_task(game_id: int, expected_index: int) -> int:
     return bot_play(game_id=game_id, expected_index=expected_index)
