@@ -36,21 +36,26 @@ def longest_route(state: State, p: int) -> int:
     # node holding another player's building becomes one end per piece (a route may end there,
     # not pass, LR14). Its trails are exactly the player's routes.
     adj: dict[int, list[tuple[int, int]]] = {}
+    get = adj.get
     for i, e in enumerate(edges):
         kind = piece[e]
-        ends = []
-        for side, n in enumerate(board_nodes[e]):
-            o = owner[n]
-            if o == p:
-                ends.append(n << 2)
-            elif o == NONE:
-                ends.append(n << 2 | kind)
-            else:
-                ends.append(-2 * i - side - 1)
-        a, b = ends
-        adj.setdefault(a, []).append((i, b))
-        adj.setdefault(b, []).append((i, a))
-    # Components, largest first: none can beat its own number of pieces.
+        a, b = board_nodes[e]
+        o = owner[a]
+        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * i)
+        o = owner[b]
+        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * i + 1)
+        links = get(a)
+        if links is None:
+            adj[a] = [(i, b)]
+        else:
+            links.append((i, b))
+        links = get(b)
+        if links is None:
+            adj[b] = [(i, a)]
+        else:
+            links.append((i, a))
+    # Components (each in breadth-first order from its first node), largest first: none can
+    # beat its own number of pieces.
     seen: set[int] = set()
     components: list[tuple[int, int, list[int]]] = []
     for root in adj:
@@ -67,13 +72,16 @@ def longest_route(state: State, p: int) -> int:
                     seen.add(m)
                     members.append(m)
         components.append((degrees // 2, len(members), members))
-    components.sort(key=lambda c: -c[0])
+    if len(components) > 1:
+        components.sort(key=lambda c: -c[0])
     best = 0
     for size, count, members in components:
         if size <= best:
             break
         if size == count - 1:
-            length = _tree_diameter(adj, members[0])
+            # A tree: its longest trail is its longest path, from a node farthest from any
+            # node (the last in breadth-first order) to the node farthest from that one.
+            length = _depth(adj, members[-1])
         else:
             length = _trail_search(adj, members, size)
         if length > best:
@@ -81,24 +89,21 @@ def longest_route(state: State, p: int) -> int:
     return best
 
 
-def _tree_diameter(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
-    """A tree's longest path: the farthest node from any node, then the farthest from that."""
-    far, _ = _farthest(adj, root)
-    return _farthest(adj, far)[1]
-
-
-def _farthest(adj: dict[int, list[tuple[int, int]]], root: int) -> tuple[int, int]:
-    depth = {root: 0}
+def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
+    """The greatest distance from `root` in its component, in pieces (breadth-first)."""
+    seen = {root}
     frontier = [root]
-    last = root
-    for n in frontier:
-        d = depth[n] + 1
-        for _, m in adj[n]:
-            if m not in depth:
-                depth[m] = d
-                frontier.append(m)
-                last = m
-    return last, depth[last]
+    depth = -1
+    while frontier:
+        depth += 1
+        ahead = []
+        for n in frontier:
+            for _, m in adj[n]:
+                if m not in seen:
+                    seen.add(m)
+                    ahead.append(m)
+        frontier = ahead
+    return depth
 
 
 def _trail_search(adj: dict[int, list[tuple[int, int]]], members: list[int], size: int) -> int:
@@ -168,6 +173,8 @@ def close_lines(state: State, p: int) -> list[int]:
         a, b = nodes[e]
         adj.setdefault(a, []).append((e, b))
         adj.setdefault(b, []).append((e, a))
+    if sum(1 for n in adj if owner[n] == p) < 2:
+        return []  # a line needs two own buildings at its ends
     closed: set[int] = set()
     path: list[int] = []
     seen: set[int] = set()
