@@ -118,6 +118,19 @@ def _words(counts: tuple[int, ...] | list[int]) -> str:
     return ", ".join(f"{c} {RESOURCES[i]}" for i, c in enumerate(counts) if c) or "nothing"
 
 
+def _keys_of(kind: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    required, optional = SHAPES[kind]
+    return tuple(key for key in keys if key in required or key in optional)
+
+
+# Per type, its allowed keys and those of them each shape test below looks at, in the tests'
+# order: a key a type does not allow is refused before these tests, so they need look no further.
+ALLOWED = {kind: frozenset((*COMMON_KEYS, *req, *opt)) for kind, (req, opt) in SHAPES.items()}
+EDGE_KEYS = {kind: _keys_of(kind, ("edge", "from", "to")) for kind in SHAPES}
+STRING_KEYS = {kind: _keys_of(kind, ("node", "hex", "steal_from", "with")) for kind in SHAPES}
+COUNT_KEYS = {kind: _keys_of(kind, ("cards", "take", "give", "get")) for kind in SHAPES}
+
+
 def check_shape(action: object) -> None:
     """X25 first: a bad shape is `invalid_action`."""
     if not isinstance(action, dict):
@@ -125,9 +138,10 @@ def check_shape(action: object) -> None:
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in SHAPES:
         raise _invalid(f"unknown action type {kind!r}")
-    required, optional = SHAPES[kind]
+    required = SHAPES[kind][0]
+    allowed = ALLOWED[kind]
     for key in action:
-        if key not in COMMON_KEYS and key not in required and key not in optional:
+        if key not in allowed:
             raise _invalid(f"{kind} has no key {key!r}")
     if not isinstance(action.get("player"), str):
         raise _invalid("the action must name its player")
@@ -136,13 +150,13 @@ def check_shape(action: object) -> None:
     for key in required:
         if key not in action:
             raise _invalid(f"{kind} needs {key!r}")
-    for key in ("edge", "from", "to"):
+    for key in EDGE_KEYS[kind]:
         if key in action and not is_edge_shape(action[key]):
             raise _invalid(f"{key} must be an edge: 'q,r,D' or a pair of nodes")
-    for key in ("node", "hex", "steal_from", "with"):
+    for key in STRING_KEYS[kind]:
         if key in action and not isinstance(action[key], str):
             raise _invalid(f"{key} must be a string")
-    for key in ("cards", "take", "give", "get"):
+    for key in COUNT_KEYS[kind]:
         if key in action:
             _counts(action[key], key)
     if "dice" in action:
