@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.seafarers.board import GOLD, LAND, RESOURCE_OF, SEA, is_edge_shape
+from engine.seafarers.board import GOLD, GOLD_YIELD, LAND, RESOURCE_OF, SEA, is_edge_shape
 from engine.seafarers.chance import seeded_roll, seeded_steal
 from engine.seafarers.refusals import Refused
 from engine.seafarers.routes import close_lines, holder_after, longest_route
@@ -696,25 +696,28 @@ def _check_roll(state: State, p: int, action: dict[str, Any]) -> Apply:
 
 
 def _produce(state: State, total: int, events: list[Event]) -> None:
-    board = state.board
     count = len(state.players)
     owed = [[0] * 5 for _ in range(count)]
     picks = [0] * count
-    for h in board.hexes_by_number.get(total, ()):
-        if h == state.robber:
+    due_of = [0] * 5
+    robber = state.robber
+    node_owner = state.node_owner
+    level = state.node_level
+    for h, r, nodes in state.board.production.get(total, ()):
+        if h == robber:
             continue  # B9, X13: the robber blocks its hex
-        terrain = board.hexes[h].terrain
-        for n in board.hex_nodes[h]:
-            q = state.node_owner[n]
+        for n in nodes:
+            q = node_owner[n]
             if q == NONE:
                 continue
-            amount = state.node_level[n]  # 1 settlement, 2 city
-            if terrain == GOLD:
+            amount = level[n]  # 1 settlement, 2 city
+            if r == GOLD_YIELD:
                 picks[q] += amount
             else:
-                owed[q][RESOURCE_OF[terrain]] += amount
+                owed[q][r] += amount
+                due_of[r] += amount
     for r in range(5):  # B10: a short bank pays nobody, unless only one player is owed
-        due = sum(owed[q][r] for q in range(count))
+        due = due_of[r]
         if due and due > state.bank[r]:
             owed_players = [q for q in range(count) if owed[q][r]]
             if len(owed_players) == 1:

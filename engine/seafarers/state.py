@@ -181,8 +181,11 @@ class State:
             points += 2
         if self.army == p:
             points += 2
-        points += sum(1 for card, _ in self.dev_cards[p] if card == "victory_point")
-        points += sum(t[1] for t in self.svp[p])
+        for card, _ in self.dev_cards[p]:
+            if card == "victory_point":
+                points += 1
+        for token in self.svp[p]:
+            points += token[1]
         return points
 
     def rate(self, p: int, resource: int) -> int:
