@@ -444,15 +444,16 @@ def _update_longest(state: State, events: list[Event]) -> None:
 def open_end(state: State, p: int, e: int) -> bool:
     """X6: a node of the ship with no own building and no other own ship."""
     board = state.board
+    edge_owner = state.edge_owner
+    piece = state.edge_piece
     for n in board.edge_nodes[e]:
         if state.node_owner[n] == p:
             continue
-        if any(
-            f != e and state.edge_owner[f] == p and state.edge_piece[f] == SHIP
-            for f in board.node_edges[n]
-        ):
-            continue
-        return True
+        for f in board.node_edges[n]:
+            if f != e and edge_owner[f] == p and piece[f] == SHIP:
+                break
+        else:
+            return True
     return False
 
 

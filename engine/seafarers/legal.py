@@ -319,7 +319,7 @@ def _ship_moves(
     owner = state.node_owner
     edge_owner = state.edge_owner
     piece = state.edge_piece
-    targets: list[tuple[int, bool, set[int]]] = []
+    targets: list[tuple[int, bool, set[int], list[str]]] = []
     for t in near_edges:
         if board.edge_kind[t] == LAND or t in pirate or piece[t]:
             continue
@@ -335,12 +335,10 @@ def _ship_moves(
                 if f != t and edge_owner[f] == p and piece[f] == SHIP:
                     support.add(f)
         if building or support:
-            targets.append((t, building, support))
+            targets.append((t, building, support, board.edge_name(t)))
     for source in ships:
         name = board.edge_name(source)
-        for t, building, support in targets:
+        for _, building, support, to in targets:
             if building or len(support) > 1 or source not in support:
-                out.append(
-                    {"type": "move_ship", "player": player, "from": name, "to": board.edge_name(t)}
-                )
+                out.append({"type": "move_ship", "player": player, "from": name, "to": to})
     return out

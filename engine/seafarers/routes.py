@@ -150,7 +150,9 @@ def _trail_search(adj: dict[int, list[tuple[int, int]]], members: list[int], siz
     # two ends; a walk reaching that bound ends the search.
     bound = size - (len(starts) - 2) // 2
     best = 0
-    for n in starts:
+    # The last odd node need not start a walk: an optimal trail ending there starts at another
+    # odd node (its two ends are distinct odd nodes), whose walk found it.
+    for n in starts[:-1]:
         length = walk(n, 0)
         if length > best:
             best = length
