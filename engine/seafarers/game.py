@@ -303,21 +303,25 @@ def on_pirate(state: State, e: int) -> bool:
 def _route_checks(state: State, p: int, e: int, piece: int, without: int = NONE) -> None:
     """The first checks of build_road / build_ship (and of move_ship's `to`)."""
     board = state.board
-    label = board.edge_label(e)
+    label = board.edge_label  # a place's name, only for a refusal's message
     kind = board.edge_kind[e]
     if piece == ROAD and kind == SEA:
-        raise Refused("not_land_edge", f"{label} is a sea edge: a road goes on land or the coast")
+        raise Refused(
+            "not_land_edge",
+            f"{label(e)} is a sea edge: a road goes on land or the coast",
+        )
     if piece == SHIP and kind == LAND:
         raise Refused(
-            "not_sea_edge", f"{label} is a land edge: a ship goes on the sea or the coast"
+            "not_sea_edge",
+            f"{label(e)} is a land edge: a ship goes on the sea or the coast",
         )
     if state.edge_piece[e] and e != without:
         raise Refused(
             "edge_occupied",
-            f"{label} already holds a {'road' if state.edge_piece[e] == ROAD else 'ship'}",
+            f"{label(e)} already holds a {'road' if state.edge_piece[e] == ROAD else 'ship'}",
         )
     if piece == SHIP and on_pirate(state, e):
-        raise Refused("pirate_blocks", f"the pirate lies next to {label}")
+        raise Refused("pirate_blocks", f"the pirate lies next to {label(e)}")
     if state.phase == "setup_route":
         if state.setup_node not in board.edge_nodes[e]:
             node = board.node_names[state.setup_node] if state.setup_node is not None else "?"
@@ -325,7 +329,8 @@ def _route_checks(state: State, p: int, e: int, piece: int, without: int = NONE)
     elif not attached(state, p, e, piece, without):
         what = "road" if piece == ROAD else "ship"
         raise Refused(
-            "not_connected", f"{label} joins no building, and no {what}, of {state.players[p]}"
+            "not_connected",
+            f"{label(e)} joins no building, and no {what}, of {state.players[p]}",
         )
 
 
@@ -473,24 +478,28 @@ def _check_move_ship(state: State, p: int, action: dict[str, Any]) -> Apply:
     source = _edge(state, action["from"])
     target = _edge(state, action["to"])
     board = state.board
-    label = board.edge_label(source)
+    label = board.edge_label  # a place's name, only for a refusal's message
     name = state.players[p]
     if state.edge_owner[source] != p or state.edge_piece[source] != SHIP:
-        raise Refused("no_such_ship", f"{name} has no ship on {label}")
+        raise Refused("no_such_ship", f"{name} has no ship on {label(source)}")
     if state.ship_moved:
         raise Refused("already_moved_ship", f"{name} has already moved a ship this turn (SR8)")
     if source in state.ship_new:
         raise Refused(
-            "ship_built_this_turn", f"{name}'s ship on {label} was placed this turn (SR9)"
+            "ship_built_this_turn",
+            f"{name}'s ship on {label(source)} was placed this turn (SR9)",
         )
     if source in state.ship_closed:
-        raise Refused("route_closed", f"{name}'s ship {label} lies on a closed route")
+        raise Refused("route_closed", f"{name}'s ship {label(source)} lies on a closed route")
     if not open_end(state, p, source):
-        raise Refused("no_open_end", f"{name}'s ship {label} is not the foremost ship of its route")
+        raise Refused(
+            "no_open_end",
+            f"{name}'s ship {label(source)} is not the foremost ship of its route",
+        )
     if on_pirate(state, source):
-        raise Refused("pirate_blocks", f"the pirate lies next to {label}")
+        raise Refused("pirate_blocks", f"the pirate lies next to {label(source)}")
     if target == source:
-        raise Refused("same_edge", f"the ship already lies on {label}")
+        raise Refused("same_edge", f"the ship already lies on {label(source)}")
     _route_checks(state, p, target, SHIP, without=source)
 
     def apply(events: list[Event]) -> None:
@@ -649,8 +658,10 @@ def _start_turn(state: State, p: int, events: list[Event]) -> None:
     state.ship_moved = False
     state.ship_new.clear()
     for q, cards in enumerate(state.dev_cards):
-        if any(new for _, new in cards):
-            state.dev_cards[q] = [(card, False) for card, _ in cards]
+        for _, new in cards:
+            if new:
+                state.dev_cards[q] = [(card, False) for card, _ in cards]
+                break
     events.append({"type": "turn_started", "number": state.number})
 
 
@@ -1054,9 +1065,10 @@ def _check_maritime(state: State, p: int, action: dict[str, Any]) -> Apply:
             "insufficient_resources", f"{name} holds {_words(state.hands[p])}, not {_words(give)}"
         )
     multiples = 0
+    rates = state.rates(p)
     for i, c in enumerate(give):
         if c:
-            rate = state.rate(p, i)
+            rate = rates[i]
             if c % rate:
                 raise Refused(
                     "bad_ratio",
