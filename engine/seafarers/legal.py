@@ -280,8 +280,9 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
                 for h in board.node_hexes[n]:
                     around.setdefault(h, set()).add(q)
     out: list[Action] = []
+    land = board.hex_is_land
     for h, hx in enumerate(board.hexes):
-        if board.hex_is_land[h] == pirate or h == here:
+        if land[h] == pirate or h == here:
             continue
         victims = around.get(h)
         if victims:

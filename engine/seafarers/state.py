@@ -8,7 +8,7 @@ action tests. `apply_action` checks everything first and only then writes (X25).
 from __future__ import annotations
 
 from engine.seafarers.board import Board
-from engine.seafarers.rules import Rules
+from engine.seafarers.rules import RESOURCES, Rules
 
 NONE = -1
 ROAD, SHIP = 1, 2
@@ -200,8 +200,6 @@ class State:
         only its resource 2:1 (and no other better, not even 3:1, unless the player also has a
         generic one); MT16 MT17 MT18 MT19: its multiples (4 ore for 2 cards) are
         `maritime_trade`'s (X11)."""
-        from engine.seafarers.rules import RESOURCES
-
         generic = 4
         special: set[str] = set()
         harbours = self.board.node_harbours
