@@ -318,23 +318,29 @@ def _ship_moves(
     out: list[Action] = []
     pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
     owner = state.node_owner
-    edge_owner = state.edge_owner
     piece = state.edge_piece
+    edge_nodes = board.edge_nodes
+    # The player's ships at each node, gathered once (a target is empty, so none is the target).
+    ships_at: dict[int, list[int]] = {}
+    for f in state.player_edges[p]:
+        if piece[f] == SHIP:
+            for n in edge_nodes[f]:
+                ships_at.setdefault(n, []).append(f)
     targets: list[tuple[int, bool, set[int], list[str]]] = []
     for t in near_edges:
         if board.edge_kind[t] == LAND or t in pirate or piece[t]:
             continue
         building = False
         support: set[int] = set()
-        for n in board.edge_nodes[t]:
+        for n in edge_nodes[t]:
             if owner[n] == p:
                 building = True
                 break
             if owner[n] != NONE:
                 continue
-            for f in board.node_edges[n]:
-                if f != t and edge_owner[f] == p and piece[f] == SHIP:
-                    support.add(f)
+            here = ships_at.get(n)
+            if here:
+                support.update(here)
         if building or support:
             targets.append((t, building, support, board.edge_name(t)))
     for source in ships:
