@@ -11,6 +11,7 @@ game's state. catanatron missing: its figures are reported as not measured.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -44,9 +45,12 @@ class Figures:
     state_bytes: int
     board_bytes: int
     board: str
+    game_median_ms: float
     catan_games_per_second: float | None = None
     catan_us_per_action: float | None = None
     catan_route_us: float | None = None
+    catan_game_median_ms: float | None = None
+    load: tuple[float, float] = (0.0, 0.0)  # the 1-minute load average at the start and end
     catan_note: str = ""
 
 
@@ -73,47 +77,45 @@ def _who(state: State) -> str:
 BUILDS = frozenset({"build_road", "build_ship", "move_ship", "build_settlement", "build_city"})
 
 
-def random_games(
-    document: dict[str, Any], games: int
-) -> tuple[float, float, list[State], list[float]]:
-    """games/s, actions/game, mid-game action-phase states, and the X10 recomputation after
-    each build from action 200 on (the builder's route; every player's after a settlement), µs."""
-    start = parse_scenario(document).state
-    actions = 0
-    mid: list[State] = []
-    builds: list[tuple[State, int, bool]] = []
-    began = time.perf_counter()
-    for seed in range(games):
-        state = start.copy()
-        state.seed = seed
-        rng = random.Random(seed)
-        count = 0
-        taken = False
-        while state.phase != "over" and count < LIMIT:
-            if count >= 300 and not taken and state.phase == "action":
-                mid.append(state.copy())
-                taken = True
-            action = rng.choice(legal_actions(state, _who(state)))
-            apply_action(state, action)
-            count += 1
-            if count >= 200 and action["type"] in BUILDS and len(builds) < 2000:
-                builds.append(
-                    (
-                        state.copy(),
-                        state.pindex[action["player"]],
-                        action["type"] == "build_settlement",
-                    )
-                )
-        actions += count
-    elapsed = time.perf_counter() - began
+@dataclass
+class Record:
+    mid: list[State]
+    builds: list[tuple[State, int, bool]]
+
+
+def _play(start: State, seed: int, record: Record | None = None) -> int:
+    """One game of four random players from `start` (seed `seed`), its number of actions;
+    `record` gathers the mid-game position and the X10 recomputations' positions."""
+    state = start.copy()
+    state.seed = seed
+    rng = random.Random(seed)
+    count = 0
+    taken = False
+    while state.phase != "over" and count < LIMIT:
+        if record is not None and count >= 300 and not taken and state.phase == "action":
+            record.mid.append(state.copy())
+            taken = True
+        action = rng.choice(legal_actions(state, _who(state)))
+        apply_action(state, action)
+        count += 1
+        if record is not None and count >= 200 and action["type"] in BUILDS:
+            record.builds.append(
+                (state.copy(), state.pindex[action["player"]], action["type"] == "build_settlement")
+            )
+    return count
+
+
+def route_times(record: Record) -> list[float]:
+    """The X10 recomputation after each recorded build (the builder's route; every player's
+    after a settlement), µs each."""
     route: list[float] = []
-    for state, p, cut in builds:
+    for state, p, cut in record.builds[:2000]:
         players = range(len(state.players)) if cut else (p,)
         t0 = time.perf_counter()
         for q in players:
             longest_route(state, q)
         route.append((time.perf_counter() - t0) * 1e6)
-    return games / elapsed, actions / games, mid, route
+    return route
 
 
 def legal_median(states: list[State]) -> float:
@@ -142,20 +144,21 @@ def memory(state: State) -> tuple[int, int]:
     return after - before, after_board - before_board
 
 
-def catanatron(games: int) -> tuple[float, float, float] | str:
-    """catanatron's games/s, µs/action and all-colours longest-road check mid-game (µs)."""
-    try:
-        from catanatron import Color, Game, RandomPlayer
-    except ImportError:
-        return "catanatron is not installed (pip install -r requirements-bench.txt)"
+def _catanatron_game(seed: int) -> int:
+    """One catanatron game of four random players (its own base board), its number of actions."""
+    from catanatron import Color, Game, RandomPlayer
+
     colours = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
-    actions = 0
-    began = time.perf_counter()
-    for seed in range(games):
-        game = Game([RandomPlayer(c) for c in colours], seed=seed)
-        game.play()
-        actions += len(game.state.actions)
-    elapsed = time.perf_counter() - began
+    game = Game([RandomPlayer(c) for c in colours], seed=seed)
+    game.play()
+    return len(game.state.actions)
+
+
+def catanatron_route(games: int) -> float:
+    """catanatron's all-colours longest-road check mid-game (µs, median)."""
+    from catanatron import Color, Game, RandomPlayer
+
+    colours = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
     checks = []
     for seed in range(games):
         game = Game([RandomPlayer(c) for c in colours], seed=1000 + seed)
@@ -170,34 +173,69 @@ def catanatron(games: int) -> tuple[float, float, float] | str:
         for colour in colours:
             board.continuous_roads_by_player(colour)
         checks.append((time.perf_counter() - t0) * 1e6)
-    return games / elapsed, elapsed / actions * 1e6, statistics.median(checks)
+    return statistics.median(checks)
+
+
+def _has_catanatron() -> str:
+    try:
+        import catanatron  # noqa: F401
+    except ImportError:
+        return "catanatron is not installed (pip install -r requirements-bench.txt)"
+    return ""
 
 
 def measure(quick: bool = False) -> Figures:
+    """Ours and catanatron's games alternate, one each in turn, so both see the same load."""
     board, name = _board()
     games = 5 if quick else 100
-    per_second, per_game, mid, route = random_games(board, games)
+    start = parse_scenario(board).state
+    note = _has_catanatron()
+    load_before = os.getloadavg()[0]
+    ours: list[float] = []
+    theirs: list[float] = []
+    actions = catan_actions = 0
+    for seed in range(games):
+        t0 = time.perf_counter()
+        actions += _play(start, seed)
+        ours.append(time.perf_counter() - t0)
+        if not note:
+            t0 = time.perf_counter()
+            catan_actions += _catanatron_game(seed)
+            theirs.append(time.perf_counter() - t0)
+    # The positions for the other figures, from a replay of the first games (not timed above).
+    record = Record([], [])
+    for seed in range(min(games, 20)):
+        _play(start, seed, record)
+    mid = record.mid
     figures = Figures(
-        games_per_second=per_second,
-        actions_per_game=per_game,
-        us_per_action=1e6 / (per_second * per_game),
-        route_median_us=statistics.median(route),
+        games_per_second=games / sum(ours),
+        actions_per_game=actions / games,
+        us_per_action=sum(ours) / actions * 1e6,
+        route_median_us=statistics.median(route_times(record)),
         legal_median_us=legal_median(mid),
         state_bytes=memory(mid[0])[0],
         board_bytes=memory(mid[0])[1],
         board=name,
+        load=(load_before, os.getloadavg()[0]),
+        game_median_ms=statistics.median(ours) * 1e3,
     )
-    catan = catanatron(5 if quick else 100)
-    if isinstance(catan, str):
-        figures.catan_note = catan
+    if note:
+        figures.catan_note = note
     else:
-        figures.catan_games_per_second, figures.catan_us_per_action, figures.catan_route_us = catan
+        figures.catan_games_per_second = games / sum(theirs)
+        figures.catan_us_per_action = sum(theirs) / catan_actions * 1e6
+        figures.catan_game_median_ms = statistics.median(theirs) * 1e3
+        figures.catan_route_us = catanatron_route(5 if quick else 100)
     return figures
 
 
 def section(f: Figures) -> str:
     lines = ["## Seafaring engine (issue 12)", ""]
-    lines.append(f"Board: {f.board}; four random players to the win or {LIMIT} actions.")
+    lines.append(
+        f"Board: {f.board}; four random players to the win or {LIMIT} actions; ours and "
+        f"catanatron's games alternate; load average {f.load[0]:.1f} at the start, "
+        f"{f.load[1]:.1f} at the end ({os.cpu_count()} CPUs)."
+    )
     lines.append("")
     lines.append("| Figure | Ours | catanatron 3.2.1 | Target | Met |")
     lines.append("|---|---|---|---|---|")
@@ -205,10 +243,19 @@ def section(f: Figures) -> str:
     ratio = f.games_per_second / cg if cg else None
     lines.append(
         f"| games/s | {f.games_per_second:.1f} ({f.actions_per_game:.0f} actions/game, "
-        f"{f.us_per_action:.0f} µs/action) | "
-        + (f"{cg:.1f} ({f.catan_us_per_action:.0f} µs/action)" if cg else "not measured")
+        f"{f.us_per_action:.0f} µs/action, median game {f.game_median_ms:.1f} ms) | "
+        + (
+            f"{cg:.1f} ({f.catan_us_per_action:.0f} µs/action, median game "
+            f"{f.catan_game_median_ms:.1f} ms)"
+            if cg
+            else "not measured"
+        )
         + f" | ≥ {GAMES_RATIO_TARGET:g}× catanatron | "
-        + (("yes" if ratio >= GAMES_RATIO_TARGET else f"no ({ratio:.2f}×)") if ratio else "—")
+        + (
+            (("yes" if ratio >= GAMES_RATIO_TARGET else "no") + f" ({ratio:.2f}×)")
+            if ratio
+            else "—"
+        )
         + " |"
     )
     cr = f.catan_route_us
@@ -216,7 +263,14 @@ def section(f: Figures) -> str:
         f"| route recomputation after a build (X10), median | {f.route_median_us:.1f} µs | "
         + (f"{cr:.0f} µs (all colours)" if cr else "not measured")
         + f" | ≤ {ROUTE_RATIO_TARGET:g}× catanatron's | "
-        + (("yes" if f.route_median_us <= ROUTE_RATIO_TARGET * cr else "no") if cr else "—")
+        + (
+            (
+                ("yes" if f.route_median_us <= ROUTE_RATIO_TARGET * cr else "no")
+                + f" ({f.route_median_us / cr:.3f}×)"
+            )
+            if cr
+            else "—"
+        )
         + " |"
     )
     met = "yes" if f.legal_median_us < LEGAL_TARGET_US else "no"

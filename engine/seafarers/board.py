@@ -18,6 +18,7 @@ TERRAINS = ("hills", "forest", "pasture", "fields", "mountains", "gold", "desert
 # B1: what each land hex yields; gold is GD1-GD4 (a pick, never a card).
 RESOURCE_OF = {"hills": 0, "forest": 1, "pasture": 2, "fields": 3, "mountains": 4}
 GOLD = "gold"
+GOLD_YIELD = -1  # a gold field's yield in `Board.production`: a pick (GD3)
 LAND, COAST, SEA = "land", "coast", "sea"
 EDGE_KINDS = (LAND, COAST, SEA)
 CORNERS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -174,6 +175,14 @@ class Board:
             if hx.number is not None and (hx.terrain in RESOURCE_OF or hx.terrain == GOLD):
                 by_number.setdefault(hx.number, []).append(h)
         self.hexes_by_number = {k: tuple(v) for k, v in by_number.items()}
+        # The same, each hex with what it yields (a resource's index, GOLD_YIELD for a pick) and
+        # its corners: the roll's one table (B9, GD4).
+        self.production: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = {
+            k: tuple(
+                (h, RESOURCE_OF.get(hexes[h].terrain, GOLD_YIELD), self.hex_nodes[h]) for h in v
+            )
+            for k, v in self.hexes_by_number.items()
+        }
 
     # -- names ------------------------------------------------------------------------------
     def node_of(self, text: object) -> int | None:

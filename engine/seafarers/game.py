@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.seafarers.board import GOLD, LAND, RESOURCE_OF, SEA, is_edge_shape
+from engine.seafarers.board import GOLD, GOLD_YIELD, LAND, RESOURCE_OF, SEA, is_edge_shape
 from engine.seafarers.chance import seeded_roll, seeded_steal
 from engine.seafarers.refusals import Refused
 from engine.seafarers.routes import close_lines, holder_after, longest_route
@@ -118,6 +118,19 @@ def _words(counts: tuple[int, ...] | list[int]) -> str:
     return ", ".join(f"{c} {RESOURCES[i]}" for i, c in enumerate(counts) if c) or "nothing"
 
 
+def _keys_of(kind: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    required, optional = SHAPES[kind]
+    return tuple(key for key in keys if key in required or key in optional)
+
+
+# Per type, its allowed keys and those of them each shape test below looks at, in the tests'
+# order: a key a type does not allow is refused before these tests, so they need look no further.
+ALLOWED = {kind: frozenset((*COMMON_KEYS, *req, *opt)) for kind, (req, opt) in SHAPES.items()}
+EDGE_KEYS = {kind: _keys_of(kind, ("edge", "from", "to")) for kind in SHAPES}
+STRING_KEYS = {kind: _keys_of(kind, ("node", "hex", "steal_from", "with")) for kind in SHAPES}
+COUNT_KEYS = {kind: _keys_of(kind, ("cards", "take", "give", "get")) for kind in SHAPES}
+
+
 def check_shape(action: object) -> None:
     """X25 first: a bad shape is `invalid_action`."""
     if not isinstance(action, dict):
@@ -125,9 +138,10 @@ def check_shape(action: object) -> None:
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in SHAPES:
         raise _invalid(f"unknown action type {kind!r}")
-    required, optional = SHAPES[kind]
+    required = SHAPES[kind][0]
+    allowed = ALLOWED[kind]
     for key in action:
-        if key not in COMMON_KEYS and key not in required and key not in optional:
+        if key not in allowed:
             raise _invalid(f"{kind} has no key {key!r}")
     if not isinstance(action.get("player"), str):
         raise _invalid("the action must name its player")
@@ -136,13 +150,13 @@ def check_shape(action: object) -> None:
     for key in required:
         if key not in action:
             raise _invalid(f"{kind} needs {key!r}")
-    for key in ("edge", "from", "to"):
+    for key in EDGE_KEYS[kind]:
         if key in action and not is_edge_shape(action[key]):
             raise _invalid(f"{key} must be an edge: 'q,r,D' or a pair of nodes")
-    for key in ("node", "hex", "steal_from", "with"):
+    for key in STRING_KEYS[kind]:
         if key in action and not isinstance(action[key], str):
             raise _invalid(f"{key} must be a string")
-    for key in ("cards", "take", "give", "get"):
+    for key in COUNT_KEYS[kind]:
         if key in action:
             _counts(action[key], key)
     if "dice" in action:
@@ -289,21 +303,25 @@ def on_pirate(state: State, e: int) -> bool:
 def _route_checks(state: State, p: int, e: int, piece: int, without: int = NONE) -> None:
     """The first checks of build_road / build_ship (and of move_ship's `to`)."""
     board = state.board
-    label = board.edge_label(e)
+    label = board.edge_label  # a place's name, only for a refusal's message
     kind = board.edge_kind[e]
     if piece == ROAD and kind == SEA:
-        raise Refused("not_land_edge", f"{label} is a sea edge: a road goes on land or the coast")
+        raise Refused(
+            "not_land_edge",
+            f"{label(e)} is a sea edge: a road goes on land or the coast",
+        )
     if piece == SHIP and kind == LAND:
         raise Refused(
-            "not_sea_edge", f"{label} is a land edge: a ship goes on the sea or the coast"
+            "not_sea_edge",
+            f"{label(e)} is a land edge: a ship goes on the sea or the coast",
         )
     if state.edge_piece[e] and e != without:
         raise Refused(
             "edge_occupied",
-            f"{label} already holds a {'road' if state.edge_piece[e] == ROAD else 'ship'}",
+            f"{label(e)} already holds a {'road' if state.edge_piece[e] == ROAD else 'ship'}",
         )
     if piece == SHIP and on_pirate(state, e):
-        raise Refused("pirate_blocks", f"the pirate lies next to {label}")
+        raise Refused("pirate_blocks", f"the pirate lies next to {label(e)}")
     if state.phase == "setup_route":
         if state.setup_node not in board.edge_nodes[e]:
             node = board.node_names[state.setup_node] if state.setup_node is not None else "?"
@@ -311,7 +329,8 @@ def _route_checks(state: State, p: int, e: int, piece: int, without: int = NONE)
     elif not attached(state, p, e, piece, without):
         what = "road" if piece == ROAD else "ship"
         raise Refused(
-            "not_connected", f"{label} joins no building, and no {what}, of {state.players[p]}"
+            "not_connected",
+            f"{label(e)} joins no building, and no {what}, of {state.players[p]}",
         )
 
 
@@ -430,15 +449,16 @@ def _update_longest(state: State, events: list[Event]) -> None:
 def open_end(state: State, p: int, e: int) -> bool:
     """X6: a node of the ship with no own building and no other own ship."""
     board = state.board
+    edge_owner = state.edge_owner
+    piece = state.edge_piece
     for n in board.edge_nodes[e]:
         if state.node_owner[n] == p:
             continue
-        if any(
-            f != e and state.edge_owner[f] == p and state.edge_piece[f] == SHIP
-            for f in board.node_edges[n]
-        ):
-            continue
-        return True
+        for f in board.node_edges[n]:
+            if f != e and edge_owner[f] == p and piece[f] == SHIP:
+                break
+        else:
+            return True
     return False
 
 
@@ -458,24 +478,28 @@ def _check_move_ship(state: State, p: int, action: dict[str, Any]) -> Apply:
     source = _edge(state, action["from"])
     target = _edge(state, action["to"])
     board = state.board
-    label = board.edge_label(source)
+    label = board.edge_label  # a place's name, only for a refusal's message
     name = state.players[p]
     if state.edge_owner[source] != p or state.edge_piece[source] != SHIP:
-        raise Refused("no_such_ship", f"{name} has no ship on {label}")
+        raise Refused("no_such_ship", f"{name} has no ship on {label(source)}")
     if state.ship_moved:
         raise Refused("already_moved_ship", f"{name} has already moved a ship this turn (SR8)")
     if source in state.ship_new:
         raise Refused(
-            "ship_built_this_turn", f"{name}'s ship on {label} was placed this turn (SR9)"
+            "ship_built_this_turn",
+            f"{name}'s ship on {label(source)} was placed this turn (SR9)",
         )
     if source in state.ship_closed:
-        raise Refused("route_closed", f"{name}'s ship {label} lies on a closed route")
+        raise Refused("route_closed", f"{name}'s ship {label(source)} lies on a closed route")
     if not open_end(state, p, source):
-        raise Refused("no_open_end", f"{name}'s ship {label} is not the foremost ship of its route")
+        raise Refused(
+            "no_open_end",
+            f"{name}'s ship {label(source)} is not the foremost ship of its route",
+        )
     if on_pirate(state, source):
-        raise Refused("pirate_blocks", f"the pirate lies next to {label}")
+        raise Refused("pirate_blocks", f"the pirate lies next to {label(source)}")
     if target == source:
-        raise Refused("same_edge", f"the ship already lies on {label}")
+        raise Refused("same_edge", f"the ship already lies on {label(source)}")
     _route_checks(state, p, target, SHIP, without=source)
 
     def apply(events: list[Event]) -> None:
@@ -634,8 +658,10 @@ def _start_turn(state: State, p: int, events: list[Event]) -> None:
     state.ship_moved = False
     state.ship_new.clear()
     for q, cards in enumerate(state.dev_cards):
-        if any(new for _, new in cards):
-            state.dev_cards[q] = [(card, False) for card, _ in cards]
+        for _, new in cards:
+            if new:
+                state.dev_cards[q] = [(card, False) for card, _ in cards]
+                break
     events.append({"type": "turn_started", "number": state.number})
 
 
@@ -682,25 +708,28 @@ def _check_roll(state: State, p: int, action: dict[str, Any]) -> Apply:
 
 
 def _produce(state: State, total: int, events: list[Event]) -> None:
-    board = state.board
     count = len(state.players)
     owed = [[0] * 5 for _ in range(count)]
     picks = [0] * count
-    for h in board.hexes_by_number.get(total, ()):
-        if h == state.robber:
+    due_of = [0] * 5
+    robber = state.robber
+    node_owner = state.node_owner
+    level = state.node_level
+    for h, r, nodes in state.board.production.get(total, ()):
+        if h == robber:
             continue  # B9, X13: the robber blocks its hex
-        terrain = board.hexes[h].terrain
-        for n in board.hex_nodes[h]:
-            q = state.node_owner[n]
+        for n in nodes:
+            q = node_owner[n]
             if q == NONE:
                 continue
-            amount = state.node_level[n]  # 1 settlement, 2 city
-            if terrain == GOLD:
+            amount = level[n]  # 1 settlement, 2 city
+            if r == GOLD_YIELD:
                 picks[q] += amount
             else:
-                owed[q][RESOURCE_OF[terrain]] += amount
+                owed[q][r] += amount
+                due_of[r] += amount
     for r in range(5):  # B10: a short bank pays nobody, unless only one player is owed
-        due = sum(owed[q][r] for q in range(count))
+        due = due_of[r]
         if due and due > state.bank[r]:
             owed_players = [q for q in range(count) if owed[q][r]]
             if len(owed_players) == 1:
@@ -1036,9 +1065,10 @@ def _check_maritime(state: State, p: int, action: dict[str, Any]) -> Apply:
             "insufficient_resources", f"{name} holds {_words(state.hands[p])}, not {_words(give)}"
         )
     multiples = 0
+    rates = state.rates(p)
     for i, c in enumerate(give):
         if c:
-            rate = state.rate(p, i)
+            rate = rates[i]
             if c % rate:
                 raise Refused(
                     "bad_ratio",

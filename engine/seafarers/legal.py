@@ -41,6 +41,14 @@ def _ok(state: State, action: Action) -> bool:
     return True
 
 
+def _has(hand: list[int], cost: tuple[int, ...]) -> bool:
+    """The hand holds the cost (B3): the same test as the checks' `_afford`."""
+    for h, c in zip(hand, cost, strict=True):  # noqa: SIM110 (faster than all() of a generator)
+        if h < c:
+            return False
+    return True
+
+
 def combinations(total: int, limits: list[int]) -> list[dict[str, int]]:
     """Every way to choose `total` cards within `limits` per resource (zeros dropped)."""
     out: list[dict[str, int]] = []
@@ -63,11 +71,19 @@ def _near_edges(state: State, p: int) -> list[int]:
     """Empty edges at a node the player's pieces or buildings touch (a superset of where a
     new road or ship may go, X2)."""
     board = state.board
-    nodes: set[int] = set()
+    edge_nodes = board.edge_nodes
+    node_edges = board.node_edges
+    piece = state.edge_piece
+    nodes = set(state.player_nodes[p])
     for e in state.player_edges[p]:
-        nodes.update(board.edge_nodes[e])
-    nodes.update(state.player_nodes[p])
-    found = {e for n in nodes for e in board.node_edges[n] if not state.edge_piece[e]}
+        a, b = edge_nodes[e]
+        nodes.add(a)
+        nodes.add(b)
+    found: set[int] = set()
+    for n in nodes:
+        for e in node_edges[n]:
+            if not piece[e]:
+                found.add(e)
     return sorted(found)
 
 
@@ -78,17 +94,13 @@ def _edge_actions(state: State, name: str, p: int, edges: list[int]) -> list[Act
     pieces = state.edge_piece
     free = state.phase != "action"
     hand = state.hands[p]
-    roads = state.roads[p] < state.rules.roads and (
-        free or all(h >= c for h, c in zip(hand, COST_ROAD, strict=True))
-    )
-    ships = state.ships[p] < state.rules.ships and (
-        free or all(h >= c for h, c in zip(hand, COST_SHIP, strict=True))
-    )
-    pirate = set(board.hex_edges[state.pirate]) if state.pirate is not None else set()
-    setup = state.setup_node if state.phase == "setup_route" else None
+    roads = state.roads[p] < state.rules.roads and (free or _has(hand, COST_ROAD))
+    ships = state.ships[p] < state.rules.ships and (free or _has(hand, COST_SHIP))
     out: list[Action] = []
     if not (roads or ships):
         return out
+    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+    setup = state.setup_node if state.phase == "setup_route" else None
     for e in edges:
         if pieces[e]:
             continue
@@ -175,43 +187,49 @@ def legal_actions(state: State, player: str) -> list[Action]:
         return out
     # the action phase
     hand = state.hands[p]
-    near = _near_edges(state, p)
-    out.extend(_edge_actions(state, player, p, near))
-    if state.settlements[p] < state.rules.settlements and all(
-        h >= c for h, c in zip(hand, COST_SETTLEMENT, strict=True)
-    ):
+    rules = state.rules
+    pieces = (state.roads[p] < rules.roads and _has(hand, COST_ROAD)) or (
+        state.ships[p] < rules.ships and _has(hand, COST_SHIP)
+    )
+    ships = [] if state.ship_moved else _movable_ships(state, p)
+    # The empty edges near the player's pieces, only when a road, a ship or a move needs them.
+    near = _near_edges(state, p) if pieces or ships else []
+    if pieces:
+        out.extend(_edge_actions(state, player, p, near))
+    if state.settlements[p] < rules.settlements and _has(hand, COST_SETTLEMENT):
         touched = {n for e in state.player_edges[p] for n in board.edge_nodes[e]}
         for n in sorted(touched):
             if _settlement_ok(state, p, n, False):
                 out.append(
                     {"type": "build_settlement", "player": player, "node": board.node_names[n]}
                 )
-    if state.cities[p] < state.rules.cities and all(
-        h >= c for h, c in zip(state.hands[p], COST_CITY, strict=True)
-    ):
+    if state.cities[p] < rules.cities and _has(hand, COST_CITY):
         for n in sorted(state.player_nodes[p]):
             if state.node_level[n] == SETTLEMENT:
                 out.append({"type": "build_city", "player": player, "node": board.node_names[n]})
-    if not state.ship_moved:
-        out.extend(_ship_moves(state, player, p, near))
-    if state.deck and all(h >= c for h, c in zip(hand, COST_DEV, strict=True)):
+    if ships:
+        out.extend(_ship_moves(state, player, p, near, ships))
+    if state.deck and _has(hand, COST_DEV):
         out.append({"type": "buy_dev_card", "player": player})
-    out.extend(_card_actions(state, player))
-    rates = state.rates(p)
-    for give in range(5):
-        rate = rates[give]
-        if state.hands[p][give] < rate:
-            continue
-        for get in range(5):
-            if get != give and state.bank[get]:
-                out.append(
-                    {
-                        "type": "maritime_trade",
-                        "player": player,
-                        "give": {RESOURCES[give]: rate},
-                        "get": {RESOURCES[get]: 1},
-                    }
-                )
+    if state.dev_cards[p]:
+        out.extend(_card_actions(state, player))
+    if max(hand) >= 2:  # no rate is better than 2:1 (X11)
+        rates = state.rates(p)
+        bank = state.bank
+        for give in range(5):
+            rate = rates[give]
+            if hand[give] < rate:
+                continue
+            for get in range(5):
+                if get != give and bank[get]:
+                    out.append(
+                        {
+                            "type": "maritime_trade",
+                            "player": player,
+                            "give": {RESOURCES[give]: rate},
+                            "get": {RESOURCES[get]: 1},
+                        }
+                    )
     out.append({"type": "end_turn", "player": player})
     return out
 
@@ -262,8 +280,9 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
                 for h in board.node_hexes[n]:
                     around.setdefault(h, set()).add(q)
     out: list[Action] = []
+    land = board.hex_is_land
     for h, hx in enumerate(board.hexes):
-        if board.hex_is_land[h] == pirate or h == here:
+        if land[h] == pirate or h == here:
             continue
         victims = around.get(h)
         if victims:
@@ -276,41 +295,57 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
     return out
 
 
-def _ship_moves(state: State, player: str, p: int, near_edges: list[int]) -> list[Action]:
+def _movable_ships(state: State, p: int) -> list[int]:
+    """`game.movable` over the player's pieces, in their order: ships not placed this turn,
+    not on a closed route, with an open end (X6), not on the pirate's edges (X18)."""
+    piece = state.edge_piece
+    new = state.ship_new
+    closed = state.ship_closed
+    return [
+        e
+        for e in state.player_edges[p]
+        if piece[e] == SHIP and e not in new and e not in closed and movable(state, p, e)
+    ]
+
+
+def _ship_moves(
+    state: State, player: str, p: int, near_edges: list[int], ships: list[int]
+) -> list[Action]:
     """move_ship: each movable ship (X6) to each edge legal without it (X7, X18): a target is
     attached (X2) by an own building at one of its nodes, or by own ships there other than the
     one lifted."""
     board = state.board
     out: list[Action] = []
-    ships = [e for e in state.player_edges[p] if movable(state, p, e)]
-    if not ships:
-        return out
-    pirate = set(board.hex_edges[state.pirate]) if state.pirate is not None else set()
+    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
     owner = state.node_owner
-    edge_owner = state.edge_owner
     piece = state.edge_piece
-    targets: list[tuple[int, bool, set[int]]] = []
+    edge_nodes = board.edge_nodes
+    # The player's ships at each node, gathered once (a target is empty, so none is the target).
+    ships_at: dict[int, list[int]] = {}
+    for f in state.player_edges[p]:
+        if piece[f] == SHIP:
+            for n in edge_nodes[f]:
+                ships_at.setdefault(n, []).append(f)
+    targets: list[tuple[int, bool, set[int], list[str]]] = []
     for t in near_edges:
         if board.edge_kind[t] == LAND or t in pirate or piece[t]:
             continue
         building = False
         support: set[int] = set()
-        for n in board.edge_nodes[t]:
+        for n in edge_nodes[t]:
             if owner[n] == p:
                 building = True
                 break
             if owner[n] != NONE:
                 continue
-            for f in board.node_edges[n]:
-                if f != t and edge_owner[f] == p and piece[f] == SHIP:
-                    support.add(f)
+            here = ships_at.get(n)
+            if here:
+                support.update(here)
         if building or support:
-            targets.append((t, building, support))
+            targets.append((t, building, support, board.edge_name(t)))
     for source in ships:
         name = board.edge_name(source)
-        for t, building, support in targets:
+        for _, building, support, to in targets:
             if building or len(support) > 1 or source not in support:
-                out.append(
-                    {"type": "move_ship", "player": player, "from": name, "to": board.edge_name(t)}
-                )
+                out.append({"type": "move_ship", "player": player, "from": name, "to": to})
     return out

@@ -5,11 +5,15 @@ longer one (a swing of 4 points); LR10 LR11 LR12 LR13 LR15 LR16 are the rulebook
 (the claw and the cut, tested in tests/scenarios/seafarers/lr and x); LR20: nobody below 5.
 A route is a trail: distinct pieces, nodes may repeat (a figure eight counts whole), a claw
 counts 2 (LR6, LR12), an opponent's building may end a route but not lie inside it (LR14), and a
-road meets a ship only at an own building (SH6, LR3). The search is a depth-first walk over the
-player's own pieces with a bit mask of pieces used, started only where an optimal trail can
-start: at a node of odd degree, at a node an opponent's building blocks, or at a node where
-roads meet ships without an own building (elsewhere a trail could always be prolonged at its
-start); pieces no such start reaches form even, unblocked components, which count whole.
+road meets a ship only at an own building (SH6, LR3). The search runs on the player's network
+split so that those two rules vanish: an empty node becomes one node per kind of piece, a node
+with another player's building one end per piece; the routes are then exactly the trails of the
+split network. Each of its components is searched alone, the largest first, and none that has
+no more pieces than the best route found so far: a tree's longest trail is its longest path
+(two breadth-first passes); a component with a cycle gets a depth-first walk over trails with a
+bit mask of pieces used, started only at odd nodes (elsewhere a trail could always be
+prolonged at its start), runs of pass-through nodes taken as one weighted step; a component
+without an odd node has an Euler circuit, which counts whole.
 """
 
 from __future__ import annotations
@@ -27,67 +31,134 @@ def longest_route(state: State, p: int) -> int:
     board_nodes = state.board.edge_nodes
     piece = state.edge_piece
     owner = state.node_owner
-    adj: dict[int, list[tuple[int, int, int]]] = {}
+    # The split network: a node holding an own building stays one node; an empty node becomes
+    # one node per kind of piece (a road meets a ship only at an own building, SH6, LR3); a
+    # node holding another player's building becomes one end per piece (a route may end there,
+    # not pass, LR14). Its trails are exactly the player's routes.
+    adj: dict[int, list[tuple[int, int]]] = {}
+    get = adj.get
     for i, e in enumerate(edges):
-        a, b = board_nodes[e]
-        bit = 1 << i
         kind = piece[e]
-        adj.setdefault(a, []).append((bit, b, kind))
-        adj.setdefault(b, []).append((bit, a, kind))
-    blocked = {n for n in adj if owner[n] != NONE and owner[n] != p}
-    own = {n for n in adj if owner[n] == p}
+        a, b = board_nodes[e]
+        o = owner[a]
+        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * i)
+        o = owner[b]
+        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * i + 1)
+        links = get(a)
+        if links is None:
+            adj[a] = [(i, b)]
+        else:
+            links.append((i, b))
+        links = get(b)
+        if links is None:
+            adj[b] = [(i, a)]
+        else:
+            links.append((i, a))
+    # Components (each in breadth-first order from its first node), largest first: none can
+    # beat its own number of pieces.
+    seen: set[int] = set()
+    components: list[tuple[int, int, list[int]]] = []
+    for root in adj:
+        if root in seen:
+            continue
+        seen.add(root)
+        members = [root]
+        degrees = 0
+        for n in members:
+            links = adj[n]
+            degrees += len(links)
+            for _, m in links:
+                if m not in seen:
+                    seen.add(m)
+                    members.append(m)
+        components.append((degrees // 2, len(members), members))
+    if len(components) > 1:
+        components.sort(key=lambda c: -c[0])
+    best = 0
+    for size, count, members in components:
+        if size <= best:
+            break
+        if size == count - 1:
+            # A tree: its longest trail is its longest path, from a node farthest from any
+            # node (the last in breadth-first order) to the node farthest from that one.
+            length = _depth(adj, members[-1])
+        else:
+            length = _trail_search(adj, members, size)
+        if length > best:
+            best = length
+    return best
 
-    def walk(n: int, kind: int, used: int) -> int:
+
+def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
+    """The greatest distance from `root` in its component, in pieces (breadth-first)."""
+    seen = {root}
+    frontier = [root]
+    depth = -1
+    while frontier:
+        depth += 1
+        ahead = []
+        for n in frontier:
+            for _, m in adj[n]:
+                if m not in seen:
+                    seen.add(m)
+                    ahead.append(m)
+        frontier = ahead
+    return depth
+
+
+def _trail_search(adj: dict[int, list[tuple[int, int]]], members: list[int], size: int) -> int:
+    """A component with a cycle: a depth-first walk over trails (a bit mask of pieces used),
+    started at its odd nodes only — an optimal trail that is not a whole component ends at
+    two of them (elsewhere it could be prolonged); with no odd node the component has an Euler
+    circuit, which counts whole (X4: a figure eight). Runs of pass-through nodes (two pieces)
+    are walked as one weighted link: a trail entering one leaves it at its other end."""
+    starts = [n for n in members if len(adj[n]) % 2]
+    if not starts:
+        return size
+    links: dict[int, list[tuple[int, int, int]]] = {}
+    chain_of: dict[int, int] = {}  # a chain's first piece -> its bit
+    for n in members:
+        if len(adj[n]) == 2:
+            continue
+        out = links.setdefault(n, [])
+        for i, m in adj[n]:
+            length = 1
+            first = last = i
+            while len(adj[m]) == 2:
+                a, b = adj[m]
+                j, nxt = b if a[0] == last else a
+                last = j
+                m = nxt
+                length += 1
+            key = first if first <= last else last
+            bit = chain_of.get(key)
+            if bit is None:
+                bit = chain_of[key] = 1 << len(chain_of)
+            out.append((bit, length, m))
+
+    def walk(n: int, used: int) -> int:
         best = 0
-        switch = n in own
-        for bit, m, k in adj[n]:
-            if used & bit or (k != kind and not switch):
+        for bit, weight, m in links[n]:
+            if used & bit:
                 continue
-            # The route may end at another player's building, not pass it (X4, LR14).
-            length = 1 if m in blocked else 1 + walk(m, k, used | bit)
+            length = weight + walk(m, used | bit)
             if length > best:
                 best = length
         return best
 
+    # No trail is longer than the pieces less one unused piece per two odd nodes beyond its
+    # two ends; a walk reaching that bound ends the search.
+    bound = size - (len(starts) - 2) // 2
     best = 0
-    reached = 0
-    starts = []
-    for n, links in adj.items():
-        kinds = {k for _, _, k in links}
-        if len(links) % 2 or n in blocked or (len(kinds) > 1 and n not in own):
-            starts.append(n)
-    full = (1 << len(edges)) - 1
-    for n in starts:
-        for bit, m, k in adj[n]:
-            reached |= bit
-            length = 1 if m in blocked else 1 + walk(m, k, bit)
-            if length > best:
-                best = length
-    if reached != full:
-        # Components with no start: every node even, none blocked, no unowned kind switch —
-        # an Euler circuit of the component is a route (X4), so it counts whole.
-        rest = [i for i in range(len(edges)) if not reached >> i & 1]
-        best = max(best, _component_sizes(rest, edges, board_nodes))
+    # The last odd node need not start a walk: an optimal trail ending there starts at another
+    # odd node (its two ends are distinct odd nodes), whose walk found it.
+    for n in starts[:-1]:
+        length = walk(n, 0)
+        if length > best:
+            best = length
+            if best >= bound:
+                break
     return best
-
-
-def _component_sizes(rest: list[int], edges: list[int], nodes: tuple[tuple[int, int], ...]) -> int:
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for i in rest:
-        a, b = nodes[edges[i]]
-        parent[find(a)] = find(b)
-    sizes: dict[int, int] = {}
-    for i in rest:
-        root = find(nodes[edges[i]][0])
-        sizes[root] = sizes.get(root, 0) + 1
-    return max(sizes.values())
 
 
 def close_lines(state: State, p: int) -> list[int]:
@@ -104,6 +175,8 @@ def close_lines(state: State, p: int) -> list[int]:
         a, b = nodes[e]
         adj.setdefault(a, []).append((e, b))
         adj.setdefault(b, []).append((e, a))
+    if sum(1 for n in adj if owner[n] == p) < 2:
+        return []  # a line needs two own buildings at its ends
     closed: set[int] = set()
     path: list[int] = []
     seen: set[int] = set()

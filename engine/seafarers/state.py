@@ -8,7 +8,7 @@ action tests. `apply_action` checks everything first and only then writes (X25).
 from __future__ import annotations
 
 from engine.seafarers.board import Board
-from engine.seafarers.rules import Rules
+from engine.seafarers.rules import RESOURCES, Rules
 
 NONE = -1
 ROAD, SHIP = 1, 2
@@ -181,8 +181,11 @@ class State:
             points += 2
         if self.army == p:
             points += 2
-        points += sum(1 for card, _ in self.dev_cards[p] if card == "victory_point")
-        points += sum(t[1] for t in self.svp[p])
+        for card, _ in self.dev_cards[p]:
+            if card == "victory_point":
+                points += 1
+        for token in self.svp[p]:
+            points += token[1]
         return points
 
     def rate(self, p: int, resource: int) -> int:
@@ -197,8 +200,6 @@ class State:
         only its resource 2:1 (and no other better, not even 3:1, unless the player also has a
         generic one); MT16 MT17 MT18 MT19: its multiples (4 ore for 2 cards) are
         `maritime_trade`'s (X11)."""
-        from engine.seafarers.rules import RESOURCES
-
         generic = 4
         special: set[str] = set()
         harbours = self.board.node_harbours

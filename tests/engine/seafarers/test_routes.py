@@ -120,3 +120,32 @@ def test_closed_lines_agree_with_brute_force(network, owners) -> None:  # type: 
     state = make_state(network, owners)
     for p in (0, 1):
         assert set(close_lines(state, p)) == closed_by_brute_force(state, p)
+
+
+def ring_with_spurs(spurs: list[tuple[str, str]]) -> State:
+    """Player 0's roads: a ring r0…r5 and the spurs given (issue 12 perf: the split search's
+    cyclic case, its weighted runs of pass-through nodes and its bound)."""
+    ring = [(f"r{a}", f"r{(a + 1) % 6}") for a in range(6)]
+    board = graph_board([(a, b, "land") for a, b in ring + spurs], [])
+    state = State(board, Rules(), ["p0", "p1"])
+    for e in range(len(board.edge_nodes)):
+        state.edge_owner[e] = 0
+        state.edge_piece[e] = ROAD
+        state.player_edges[0].append(e)
+    return state
+
+
+def test_a_ring_with_a_tail_counts_the_tail_and_the_whole_ring() -> None:
+    """X4: a tail of 2 at r0 — from its far end over 2 roads to r0, then the 6 of the ring
+    back to r0: 2 + 6 = 8, every piece."""
+    state = ring_with_spurs([("t1", "t2"), ("t1", "r0")])
+    assert longest_route(state, 0) == 8 == brute_force_nodes(state, 0)
+
+
+def test_a_ring_with_tails_at_opposite_nodes_leaves_one_tail_out() -> None:
+    """X4: tails of 1 at r0 and r3 (8 roads, four odd nodes: both tail ends, r0, r3). A route
+    uses at most 7: tail, r0 to r3 one way (3), r3 back to r0 the other way (3) = 7, the
+    other tail then out of reach. A route has two ends, so at the other two odd nodes a piece
+    stays unused: 8 - (4 - 2) / 2 = 7, the search's bound."""
+    state = ring_with_spurs([("a", "r0"), ("d", "r3")])
+    assert longest_route(state, 0) == 7 == brute_force_nodes(state, 0)
