@@ -53,6 +53,7 @@ SERVICE_CODES = frozenset(
         "game_moved_on",
         "moderator_only",
         OFFER_REQUIRED,
+        "database_unavailable",  # the database dropped mid-action (seafarers/services.py)
     }
 )
 API_CODES = frozenset(

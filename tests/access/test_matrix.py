@@ -2,7 +2,10 @@
 
 The roles: an anonymous visitor, a stranger (logged in, no membership), the player of the faction
 the rows are about (the Danes: fleet d2), the player of another faction (the Swedes), the
-moderator of another campaign (a staff user), and this campaign's moderator (staff).
+moderator of another campaign (a staff user), and this campaign's moderator (staff). Beside the
+campaign, a seafaring game (issue 13/14): the Danes' player holds its red seat, the Swedes' its
+blue, a bot the third; this campaign's moderator moderates it, the rival does not. Its pages and
+its API (with each role's seat key) are rows like the others.
 
 Each row of `rows()` is one request; `EXPECTED[role]` says what each role gets for each row:
 a status code, "login" (redirected to a login page) or "redirect" (redirected elsewhere: back to
@@ -31,6 +34,10 @@ from campaign.models import ArchivedResult, AuditEntry, Campaign, Membership, Tu
 from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.models import Fleet, Order
 from fleets.services import token_issue
+from seafarers.keys import seat_key_issue
+from seafarers.models import Action as SeaAction
+from seafarers.models import Game as SeaGame
+from seafarers.models import Seat
 
 pytestmark = pytest.mark.django_db
 SLUG = "skirmish-in-the-sound"
@@ -53,7 +60,9 @@ class Row:
     method: str
     url: str
     data: dict[str, Any] = field(default_factory=dict)
-    api: bool = False  # sent with the role's API key (Bearer) instead of its session
+    # Sent with the role's API key (Bearer) instead of its session: True for the naval key,
+    # "sea" for the role's key to its seat of the seafaring game (none: no Authorization).
+    api: bool | str = False
 
 
 def player_rows() -> list[Row]:
@@ -87,23 +96,6 @@ def player_rows() -> list[Row]:
         Row("report bbcode", "get", reverse("turn_report_bbcode", args=[SLUG, 1])),
         Row("turn map", "get", reverse("turn_map", args=[SLUG, 1])),
     ]
-
-
-def seafaring_rows() -> list[Row]:
-    """The seafaring game's log pages (seafarers/views/log.py) asked about this naval campaign:
-    it has no seafaring game, so they do not exist for anyone; tests/seafarers/test_log_views.py
-    has them against a seafaring game's members and strangers."""
-    return [
-        Row("sea log", "get", reverse("seafarers_log", args=[SLUG])),
-        Row("sea log md", "get", reverse("seafarers_log_md", args=[SLUG])),
-        Row("sea log bbcode", "get", reverse("seafarers_log_bbcode", args=[SLUG])),
-        Row("sea table", "get", reverse("seafarers_table", args=[SLUG])),
-        Row("sea board png", "get", reverse("seafarers_board_png", args=[SLUG])),
-        Row("sea board public", "get", reverse("seafarers_board_public", args=[SLUG, "x"])),
-    ]
-
-
-SEA_PAGES = [r.name for r in seafaring_rows()][:-1]  # the last is the public picture
 
 
 def api_rows() -> list[Row]:
@@ -163,6 +155,7 @@ def admin_model_rows(campaign: Campaign) -> list[Row]:
     """For every model in the admin, its list, add page, and the change, history and delete
     pages of one of this campaign's objects (and the bare object address, which redirects)."""
     first = campaign.turns.get(number=1)
+    sea = seafaring_game()
     objects = {
         Campaign: campaign,
         campaign.factions.model: campaign.factions.get(key="danes"),
@@ -178,6 +171,9 @@ def admin_model_rows(campaign: Campaign) -> list[Row]:
         Battle: Battle.objects.get(turn=first),
         User: User.objects.get(username="danes"),
         Group: Group.objects.get(),
+        SeaGame: sea,
+        Seat: sea.seats.get(player="red"),
+        SeaAction: sea.actions.get(index=0),
     }
     assert set(objects) == set(admin.site._registry), "a model in the admin has no object here"
     rows = []
@@ -200,27 +196,81 @@ def admin_model_rows(campaign: Campaign) -> list[Row]:
 SEA_SLUG = "sea-matrix"
 
 
-def seafaring_rows() -> list[Row]:
-    """A seafaring game's desk (issue 13): the Danes' player holds red, the Swedes' blue, the
-    third seat a bot; this campaign's moderator moderates it, the rival does not. An action in
-    setup that the engine refuses (a roll), so the desk answers with the refusal (200)."""
+def seafaring_game() -> Any:
+    """A seafaring game (issue 13) beside the naval campaign: the Danes' player holds red, the
+    Swedes' blue, the third seat a bot; this campaign's moderator moderates it, the rival (staff)
+    does not. Red has placed a setup settlement, so the log has an action for the admin's rows."""
+    from engine.seafarers import legal_actions
     from seafarers.models import Game
-    from seafarers.services import game_create, game_start
+    from seafarers.services import action_submit, game_create, game_start
+    from tests.seafarers.helpers import position
 
-    if not Game.objects.filter(campaign__slug=SEA_SLUG).exists():
-        game = game_create(
-            name="Sea",
-            slug=SEA_SLUG,
-            moderator=User.objects.get(username="mod"),
-            board="small-isles",
-            seats=["danes", "swedes", None],
-        )
-        game_start(game=game, user=User.objects.get(username="mod"))
-    act = {"expected": "0", "control": "dice", "type": "roll"}
+    found = Game.objects.filter(campaign__slug=SEA_SLUG).first()
+    if found is not None:
+        return found
+    mod, danes = User.objects.get(username="mod"), User.objects.get(username="danes")
+    game = game_create(
+        name="Sea",
+        slug=SEA_SLUG,
+        moderator=mod,
+        board="small-isles",
+        seats=["danes", "swedes", None],
+    )
+    game_start(game=game, user=mod)
+    first = legal_actions(position(game), "red")[0]
+    action_submit(game=game, user=danes, action=first, expected_index=0)
+    game.refresh_from_db()
+    return game
+
+
+def seafaring_rows() -> list[Row]:
+    """Every seafaring page (/g/) and seafaring API route (/api/games/, with the role's seat key)
+    about that game. Posts carry what a careless or hostile client sends: an action the engine
+    refuses (a roll in setup), empty forms, an offer that does not exist."""
+    game = seafaring_game()
+    g = f"/api/games/{SEA_SLUG}"
+    act = {"expected": str(game.log_length), "control": "dice", "type": "roll"}
     return [
         Row("sea desk", "get", reverse("seafarers_desk", args=[SEA_SLUG])),
-        Row("sea poll", "get", reverse("seafarers_poll", args=[SEA_SLUG]) + "?index=0"),
+        Row(
+            "sea poll",
+            "get",
+            reverse("seafarers_poll", args=[SEA_SLUG]) + f"?index={game.log_length}",
+        ),
         Row("sea act", "post", reverse("seafarers_act", args=[SEA_SLUG]), act),
+        Row("sea offers", "get", reverse("seafarers_offers", args=[SEA_SLUG])),
+        Row("sea offer make", "post", reverse("seafarers_offer_make", args=[SEA_SLUG])),
+        Row(
+            "sea offer reply",
+            "post",
+            reverse("seafarers_offer_reply", args=[SEA_SLUG, 999999, "accept"]),
+        ),
+        Row("sea api key", "get", reverse("seafarers_api_key", args=[SEA_SLUG])),
+        Row("sea new game", "get", reverse("seafarers_game_new")),
+        Row("sea moderate", "get", reverse("seafarers_moderate", args=[SEA_SLUG])),
+        Row("sea export", "get", reverse("seafarers_export", args=[SEA_SLUG])),
+        Row("sea award", "post", reverse("seafarers_award", args=[SEA_SLUG])),
+        Row("sea replace", "post", reverse("seafarers_replace", args=[SEA_SLUG])),
+        Row("sea act for", "post", reverse("seafarers_act_for", args=[SEA_SLUG, "red"])),
+        Row("sea undo", "post", reverse("seafarers_game_action", args=[SEA_SLUG, "undo"])),
+        Row("sea log", "get", reverse("seafarers_log", args=[SEA_SLUG])),
+        Row("sea log md", "get", reverse("seafarers_log_md", args=[SEA_SLUG])),
+        Row("sea log bbcode", "get", reverse("seafarers_log_bbcode", args=[SEA_SLUG])),
+        Row("sea table", "get", reverse("seafarers_table", args=[SEA_SLUG])),
+        Row("sea board png", "get", reverse("seafarers_board_png", args=[SEA_SLUG])),
+        Row("sea board public", "get", reverse("seafarers_board_public", args=[SEA_SLUG, "x"])),
+        Row("sea api root", "get", "/api/games/"),
+        Row("sea api schema", "get", "/api/games/openapi.json"),
+        Row("sea api docs", "get", "/api/games/docs"),
+        Row("sea api nowhere", "get", "/api/games/nothing/here/at/all", api="sea"),
+        Row("sea api me", "get", "/api/games/me", api="sea"),
+        Row("sea api state", "get", f"{g}/state", api="sea"),
+        Row("sea api legal", "get", f"{g}/legal", api="sea"),
+        Row("sea api act", "post", f"{g}/actions", {"expected_index": 0, "action": {}}, api="sea"),
+        Row("sea api log", "get", f"{g}/log", api="sea"),
+        Row("sea api offers", "get", f"{g}/offers", api="sea"),
+        Row("sea api offer", "post", f"{g}/offers", {}, api="sea"),
+        Row("sea api reply", "post", f"{g}/offers/999999/accept", {}, api="sea"),
     ]
 
 
@@ -243,7 +293,24 @@ def admin_url(name: str, *args: Any) -> str:
 
 PLAYER_PAGES = ("desk", "map", "history", "report", "report md", "report bbcode", "turn map")
 PLAYER_ACTIONS = ("order", "withdraw", "hire", "repair", "disband", "buyout", "priority")
-SEA = ("sea desk", "sea poll", "sea act")  # a seafaring game's desk: its seats and moderator
+# The seafaring game's pages for its seats (and, to look, its moderator), its moderator's pages,
+# its API's public routes and those that take a seat's key.
+SEA = ("sea desk", "sea poll", "sea act", "sea offers", "sea offer make", "sea offer reply")
+SEA += ("sea api key", "sea log", "sea log md", "sea log bbcode", "sea table", "sea board png")
+SEA_MOD = ("sea new game", "sea moderate", "sea export", "sea award", "sea replace")
+SEA_MOD += ("sea act for", "sea undo")
+SEA_API_PUBLIC = {
+    "sea api root": 404,  # nothing lives at /api/games/ itself, as at /api/
+    "sea api schema": 200,
+    "sea api docs": 200,
+    "sea api nowhere": 404,  # an unknown path: {code, message}, key or none
+    "sea board public": 404,  # no login asked: a bad signature is not found, for everyone
+}
+SEA_API = ("sea api me", "sea api state", "sea api legal", "sea api act", "sea api log")
+SEA_API += ("sea api offers", "sea api offer", "sea api reply")
+# A seat's key: its state, legal actions, log and offers; the roll in setup refused (400), an
+# empty offer not the schema's shape (422), an offer that does not exist not found (404).
+SEA_SEAT_API = dict(zip(SEA_API, (200, 200, 200, 400, 200, 200, 422, 404), strict=True))
 API = [r.name for r in api_rows()]
 DASHBOARD = ("dashboard", *(f"turn {a}" for a in (*ACTIONS, "extend")), "progress")
 DASHBOARD += ("pirate orders", "moderator order")
@@ -264,6 +331,9 @@ MODELS = (
     "battle",
     "user",
     "group",
+    "game",
+    "seat",
+    "action",
 )
 ADMIN_PAGES = ("list", "add", "change", "history", "delete", "object")
 ADMIN_MODEL = [f"{m} {p}" for m in MODELS for p in ADMIN_PAGES] + ["user password"]
@@ -284,11 +354,9 @@ PUBLIC = {
 # Anyone not allowed into the admin (not staff) is sent to its login page, as is an anonymous
 # visitor from every page but the public ones; without a key, the API answers 401.
 OUTSIDE_ADMIN = dict.fromkeys((*DASHBOARD, *IMPORT, *ADMIN_SITE, *ADMIN_MODEL), "login")
-NO_KEY = dict.fromkeys(API, 401)
+NO_KEY = {**dict.fromkeys(API, 401), **dict.fromkeys(SEA_API, 401), **SEA_API_PUBLIC}
 ANONYMOUS = {
-    **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA_PAGES), "login"),
-    "sea board public": 404,  # no login asked: a bad signature is not found, for everyone
-    **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA), "login"),
+    **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), "login"),
     **OUTSIDE_ADMIN,
     **NO_KEY,
     **PUBLIC,
@@ -298,16 +366,18 @@ ANONYMOUS = {
 STRANGER = {
     **ANONYMOUS,
     "home": 200,
-    **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA_PAGES), 404),
-    **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA), 404),
+    **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), 404),
 }
 # The Danes' player: their own fleet d2; an action comes back to the desk with its message.
 DANES = {
     **STRANGER,
     **dict.fromkeys(PLAYER_PAGES, 200),
     **dict.fromkeys(PLAYER_ACTIONS, "redirect"),
-    **dict.fromkeys(SEA, 200),  # a seat's desk; the roll refused on it (wrong_phase)
-    "sea poll": 204,  # the game has not moved since index 0
+    # Their seat's pages; the roll refused on the desk (wrong_phase), the empty offer and the
+    # reply to no offer refused on the offers' page (200, with the refusal).
+    **dict.fromkeys(SEA, 200),
+    "sea poll": 204,  # the game has not moved since the page's index
+    **SEA_SEAT_API,
     "api key": 200,
     "api me": 200,
     "api state": 200,
@@ -346,9 +416,16 @@ ADMIN_NO_PERMISSION = {
             "battle add",
             "battle delete",
             "user password",
+            # A seafaring game's log is only changed through its services (seafarers/admin.py).
+            "game delete",
+            "seat add",
+            "seat delete",
+            "action add",
+            "action delete",
         ),
         403,
     ),
+    "game add": "redirect",  # to the new-game page (seafarers/views/moderate.py)
     **{f"{m} {p}": 403 for m in ("user", "group") for p in ADMIN_PAGES},
 }
 RIVAL = {
@@ -367,6 +444,7 @@ RIVAL = {
     **ADMIN_NO_PERMISSION,
     "user object": "redirect",  # to its change page, which is refused (403)
     "group object": "redirect",
+    "sea new game": 200,  # staff may make a game (and moderate it); not this one's pages
 }
 MOD = {
     **RIVAL,
@@ -380,6 +458,11 @@ MOD = {
     **dict.fromkeys(DASHBOARD, "redirect"),
     **dict.fromkeys(SEA, 200),  # the game's moderator looks; acting is refused not_your_seat
     "sea poll": 204,
+    "sea api key": 404,  # a key is a seat's; the moderator holds none
+    **dict.fromkeys(SEA_MOD, "redirect"),  # each button refused (no log index), with a message
+    "sea new game": 200,
+    "sea moderate": 200,
+    "sea export": 200,
     "dashboard": 200,
     "progress": 200,
     **{f"{m} {p}": 200 for m in MODELS for p in ("change", "history", "delete")},
@@ -406,17 +489,22 @@ def outcome(response: Any) -> int | str:
 @pytest.mark.parametrize("role", ROLES)
 def test_access(played, open_skirmish, role) -> None:
     user = played.get(role)
-    key = None
+    key = sea_key = None
     if role in ("danes", "swedes", "mod", "rival"):
-        key = token_issue(membership=user.memberships.get())
+        key = token_issue(membership=user.memberships.get(campaign__ruleset="naval"))
+    table = rows(open_skirmish)  # the seafaring game is made here, before its seats' keys
+    seat = Seat.objects.filter(game__campaign__slug=SEA_SLUG, user=user).first() if user else None
+    if seat is not None:
+        sea_key = seat_key_issue(seat=seat)
     got: dict[str, int | str] = {}
-    for row in rows(open_skirmish):
+    for row in table:
         client = Client()
         with transaction.atomic():
             cache.clear()
             headers = {}
-            if row.api and key:
-                headers["Authorization"] = f"Bearer {key}"
+            bearer = sea_key if row.api == "sea" else key
+            if row.api and bearer:
+                headers["Authorization"] = f"Bearer {bearer}"
             elif not row.api and user is not None:
                 client.force_login(user)
             if row.method in ("get", "delete"):
