@@ -47,6 +47,7 @@ from seafarers.selectors import (
     seat_of,
 )
 from seafarers.services import GameRefused, action_submit
+from seafarers.views.offers import panel_context
 
 ACTIVE = (Game.Status.SETUP, Game.Status.PLAYING)
 
@@ -204,7 +205,12 @@ def desk_context(
         "resources": RESOURCES,
         "colours": player_colours([{"id": p} for p in state.players]),
         "polls": game.status in (*ACTIVE, Game.Status.PAUSED, Game.Status.NEW),
+        "with_offers": game.status == Game.Status.PLAYING,
     }
+    if context["with_offers"]:
+        # The domestic trade offers (B18), the panel of seafarers/views/offers.py: it posts to its
+        # own views and swaps itself; a trade made there reloads the desk (seafarers:traded).
+        context.update(panel_context(game, user))
     if refusal is not None and refusal["control"] not in _sections(context):
         # Its control is gone (a discard made meanwhile, a moderator's page without the
         # board's list): the refusal shows under the game's status line instead.

@@ -1,7 +1,8 @@
 """A seafaring game played on the desk in a real headless Chromium (issue 13, "Tests"): three
 players place their setup pieces by clicking the board, red rolls, builds a ship and a road and
 trades with the bank, blue rolls a 7, red meets it with a discard (a wrong count refused first,
-beside the form) and blue moves the pirate. Dice are scripted in the first position (G2), so
+beside the form) and blue moves the pirate; red offers blue a trade, blue accepts it, and the
+moderator undoes it on the dashboard. Dice are scripted in the first position (G2), so
 the game is the same on every run. Screenshots of the desk and of the discard go into the
 test's temporary folder, or SCREENSHOT_DIR (`SCREENSHOT_DIR=docs/img` renews the README's)."""
 
@@ -170,7 +171,43 @@ def test_setup_a_turn_and_a_seven_in_the_browser(live_server, browser, game, tmp
         "discard",
         "move_pirate",
     ]
-    for page in pages.values():
+
+    # B18, X24: red (not the current player) offers blue a card for a card on the desk's offers
+    # panel; blue accepts it on its desk, and the trade is blue's domestic_trade in the log.
+    game.refresh_from_db()
+    red_hand, blue_hand = game.state["players"][0]["hand"], game.state["players"][1]["hand"]
+    give = next(r for r, n in red_hand.items() if n > 0)
+    get = next(r for r, n in blue_hand.items() if n > 0 and r != give)
+    red.reload()
+    offer = red.locator("#offer-form")
+    offer.locator("select[name=offer-to]").select_option("blue")
+    offer.locator(f"input[name=offer-give_{give}]").fill("1")
+    offer.locator(f"input[name=offer-get_{get}]").fill("1")
+    offer.get_by_role("button", name="Make the offer").click()
+    red.locator("#offers .offer", has_text="You offer blue").wait_for()
+    blue.reload()
+    blue.locator("#offers .offer", has_text="red offers you").get_by_role(
+        "button", name="Accept"
+    ).click()
+    blue.locator(f'#desk[data-index="{len(kinds) + 1}"]').wait_for()  # the desk drawn again
+    game.refresh_from_db()
+    traded = game.actions.order_by("-index").first()
+    assert traded.action["type"] == "domestic_trade"
+    assert traded.action["with"] == "red"
+    assert game.state["players"][1]["hand"][give] == blue_hand.get(give, 0) + 1
+
+    # The moderator undoes the trade on the dashboard: the hands are as they were (G3).
+    moderator = browser.new_page(viewport={"width": 1400, "height": 1000})
+    log_in(moderator, base, "mod")
+    moderator.goto(f"{base}/g/{game.campaign.slug}/moderate/")
+    moderator.fill("input[aria-label='Reason to undo']", "traded by mistake, says blue")
+    moderator.click("button:has-text('Undo the last action')")
+    moderator.locator(".note", has_text="The last action is undone.").wait_for()
+    game.refresh_from_db()
+    assert game.log_length == len(kinds)
+    assert game.state["players"][0]["hand"] == red_hand
+    assert game.state["players"][1]["hand"] == blue_hand
+    for page in (*pages.values(), moderator):
         page.close()
 
 
