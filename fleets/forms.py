@@ -6,7 +6,7 @@ refusal, with its code and plain words, is shown beside the field it concerns.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 
@@ -117,6 +117,26 @@ class OrderForm(forms.Form):
         self.fields["evade_to"].choices = seas
         self.legal = legal
 
+    # What each order needs chosen, in words (an empty choice sent on was refused by the engine
+    # as "there is no province called " with nothing after it).
+    NEEDS: ClassVar[dict[str, tuple[str, str]]] = {
+        "move": ("destination", "Choose where to sail."),
+        "enter_port": ("port", "Choose the port to enter."),
+        "blockade": ("port", "Choose the port to blockade."),
+        "support": ("support", "Choose whom to support."),
+        "merge": ("merge_into", "Choose the fleet to join."),
+        "split": ("split_ships", "Choose the ships to split off."),
+    }
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        need = self.NEEDS.get(data.get("type", ""))
+        if need is not None and not data.get(need[0]) and need[0] not in self.errors:
+            self.add_error(need[0], need[1])
+        if data.get("type") == "split" and not data.get("new_fleet"):
+            self.add_error("new_fleet", "Name the new fleet.")
+        return data
+
     def to_order(self) -> dict[str, Any]:
         """The order in the scenario format (call after is_valid)."""
         data = self.cleaned_data
@@ -206,6 +226,8 @@ class HireForm(forms.Form):
     port = forms.ChoiceField()
     ship_type = forms.ChoiceField(label="Ship type")
     count = forms.IntegerField(min_value=1, max_value=20, initial=1)
+    # The slot of the hire this one changes (none: a new hire).
+    slot = forms.CharField(required=False, max_length=80, widget=forms.HiddenInput)
 
     def __init__(
         self,

@@ -54,7 +54,7 @@ def test_an_order_given_through_htmx_comes_back_as_the_card(client, people) -> N
     assert response.status_code == 200
     text = response.content.decode()
     assert text.lstrip().startswith('<section class="card" id="s1"')  # only the card
-    assert "Order: <strong>move</strong>" in text
+    assert "Order: <strong>Sail to oresund</strong>" in text  # the file gives no names
     assert "Odds against d1" in text  # it will meet the Danes at Øresund
     order = Order.objects.get(slot="fleet:s1")
     assert order.payload["path"] == ["oresund"]
