@@ -67,7 +67,7 @@ def player_rows() -> list[Row]:
         "priority": {"priority": FLEET},
     }
     assert set(economy) == {*ECONOMY_ORDER_TYPES, "priority"}  # every kind the desk gives
-    assert ECONOMY_KINDS == {*economy, "withdraw"}  # and the withdrawal of one, below
+    assert {*economy, "withdraw"} == ECONOMY_KINDS  # and the withdrawal of one, below
     return [
         Row("home", "get", reverse("home")),
         Row("login page", "get", reverse("login")),

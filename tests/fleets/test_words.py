@@ -103,7 +103,7 @@ def test_api_refusals_name_places_and_factions(client, named) -> None:
 
 
 def test_the_desk_names_everything_a_person_reads(client, named) -> None:
-    campaign, users = named
+    _campaign, users = named
     client.force_login(users["swedes"])
     client.post(
         reverse("fleet_order", args=[SLUG, "s1"]),
@@ -125,7 +125,7 @@ def test_the_desk_names_everything_a_person_reads(client, named) -> None:
 
 
 def test_an_order_missing_its_choice_is_refused_in_words(client, named) -> None:
-    campaign, users = named
+    _campaign, users = named
     client.force_login(users["swedes"])
     empty = client.post(
         reverse("fleet_order", args=[SLUG, "s1"]),
