@@ -23,6 +23,7 @@ from engine.naval import Refusal, parse_scenario, suggest_pirate_orders
 from fleets.mapping import orders_document, world_document
 from fleets.review import turn_review
 from fleets.services import order_slot, order_submit
+from fleets.words import Words
 
 
 def dashboard_context(turn: Turn) -> dict[str, Any]:
@@ -36,7 +37,10 @@ def dashboard_context(turn: Turn) -> dict[str, Any]:
             turn.scenario or {}, turn.result, campaign_names(campaign.pk)
         )
     if turn.status == Turn.Status.OPEN:
-        context["pirate_orders"] = pirate_suggestions(campaign)
+        words = Words.of(campaign.pk)  # the suggestions as the moderator reads them
+        context["pirate_orders"] = [
+            {**order, "summary": words.order(order)} for order in pirate_suggestions(campaign)
+        ]
         context["factions"] = campaign.factions.order_by("key")
     return context
 

@@ -158,3 +158,18 @@ def test_words_put_names_for_ids_and_leave_fleets_and_unknown_words() -> None:
     assert words.message("swedes has 10.") == "Sweden has 10."
     assert words.message("there is no port called atlantis") == 'there is no port called "atlantis"'
     assert words.ship_type("ship_of_the_line") == "Ship of the line"
+
+
+def test_the_dashboards_pirate_suggestions_read_in_words(client, named, django_user_model):
+    """Before: the order's type and ids as stored ("hold", "move via bornholm_basin → …"); the
+    skirmish's pirates hold, so the line is "Hold (evade)"."""
+    campaign, _ = named
+    mod = django_user_model.objects.create_user("mia", "m@x.org", "pw", is_staff=True)
+    Membership.objects.create(user=mod, campaign=campaign, role=Membership.Role.MODERATOR)
+    client.force_login(mod)
+    page = client.get(reverse("admin:campaign_dashboard", args=[campaign.pk])).content.decode()
+    line = re.search(r"<li><code>p1</code>: (.*?)</li>", page)
+    assert line is not None
+    words = line.group(1)
+    assert words == "Hold (evade)"
+    assert not re.search(r"\b(?:" + "|".join(PLACES) + r")\b", words)
