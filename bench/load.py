@@ -273,7 +273,7 @@ class Desk:
                 raise Unexpected(f"{fleet}: an order refused: {text[:300]}")
             return False
         self._accepted(f"fleet:{fleet}", expected)
-        if self.p.mode == "htmx" and "<strong>move</strong>" not in _card(text, fleet):
+        if self.p.mode == "htmx" and "<strong>Sail to " not in _card(text, fleet):
             self.p.problems.append(f"{fleet}: the card does not show the order just given")
         return True
 
@@ -399,7 +399,7 @@ class Desk:
         for fleet in self.p.fleets:
             slot = self.p.slots[f"fleet:{fleet}"]
             card = _card(page, fleet)
-            has_order = "<strong>move</strong>" in card
+            has_order = "<strong>Sail to " in card
             if has_order != (slot.last is not None):
                 self.p.problems.append(f"{fleet}: the desk shows order={has_order}")
 

@@ -8,11 +8,13 @@ validation, the same refusal codes), reads through the permission-checked select
 from __future__ import annotations
 
 from datetime import datetime
+from functools import wraps
 from typing import Any, Literal
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.urls import URLPattern, re_path
 from django.utils import timezone
 from ninja import NinjaAPI, Path, Schema, Status
 from ninja.errors import AuthenticationError, HttpError
@@ -54,7 +56,45 @@ class MembershipKey(HttpBearer):
         return membership  # type: ignore[no-any-return]
 
 
-api = NinjaAPI(
+class AdmiraltyApi(NinjaAPI):
+    """django-ninja's API whose every answer is JSON: a path it does not have is a 404
+    `not_found` and a method an operation does not take a 405 `method_not_allowed`, each
+    `{code, message}` (ninja answers these in Django's HTML or plain text)."""
+
+    def _get_urls(self) -> list[Any]:
+        patterns: list[Any] = []
+        for pattern in super()._get_urls():
+            if isinstance(pattern, URLPattern):
+                view = _unknown_path if pattern.name == "api-root" else _json_405(pattern.callback)
+                pattern = URLPattern(pattern.pattern, view, pattern.default_args, pattern.name)
+            patterns.append(pattern)
+        patterns.append(re_path(r"^.*$", _unknown_path, name="api-unknown"))
+        return patterns
+
+
+def _json_405(view: Any) -> Any:
+    @wraps(view)
+    def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        response = view(request, *args, **kwargs)
+        if isinstance(response, HttpResponseNotAllowed):
+            allowed = ", ".join(sorted(m.strip() for m in response["Allow"].split(",")))
+            message = f"{request.method} is not an operation of {request.path}: it takes {allowed}."
+            refused = _refusal(request, 405, "method_not_allowed", message)
+            refused["Allow"] = response["Allow"]
+            return refused
+        return response
+
+    return answered
+
+
+def _unknown_path(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    message = f"The API has no path {request.path}: its paths are listed at /api/docs."
+    return _refusal(request, 404, "not_found", message)
+
+
+_unknown_path.csrf_exempt = True  # type: ignore[attr-defined]
+
+api = AdmiraltyApi(
     title="Admiralty",
     version="1",
     auth=MembershipKey(),
@@ -88,8 +128,10 @@ def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
 # An order given or withdrawn when the turn is not open: the platform's code beside the engine's,
 # the same on the desk (fleets/services.py).
 TURN_CLOSED = NOT_OPEN
+# More economy orders than a faction may give in a turn (fleets/spending.py, R-46).
+TOO_MANY = "too_many_orders"
 # The engine's stable refusal codes, and the API's own.
-Code = Literal.__getitem__(tuple(sorted({*CODES, TURN_CLOSED})))
+Code = Literal.__getitem__(tuple(sorted({*CODES, TURN_CLOSED, TOO_MANY})))
 
 
 def _refusal(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
@@ -137,8 +179,10 @@ class Refused(Schema):
 
 class Problem(Schema):
     """Every other answer that is not a success is a plain refusal with its stable code:
-    401 `unauthorized` (no or a wrong key), 404 `not_found` (another campaign, another faction's
-    fleet, a turn not published), 413 `body_too_large`, 422 `invalid_request` (a request that
+    401 `unauthorized` (no or a wrong key, or a key that stopped working: its user deactivated,
+    its membership passed to another user or faction), 404 `not_found` (another campaign,
+    another faction's fleet, a turn not published, a path the API does not have),
+    405 `method_not_allowed`, 413 `body_too_large`, 422 `invalid_request` (a request that
     does not fit this schema: the message says where), 429 `api_key_throttled`."""
 
     code: str
@@ -147,7 +191,14 @@ class Problem(Schema):
 
 # What every operation may answer besides its own: documented so that clients (and the schema
 # tests) know every status and body.
-ERRORS: dict[int, Any] = {401: Problem, 404: Problem, 413: Problem, 422: Problem, 429: Problem}
+ERRORS: dict[int, Any] = {
+    401: Problem,
+    404: Problem,
+    405: Problem,
+    413: Problem,
+    422: Problem,
+    429: Problem,
+}
 # Numbers in an order within the desk's bounds (a hire of 10**30 ships was accepted, then
 # refused at the lock): a hire's count as the hire form's, any other whole number storable.
 HIRE_COUNT = HireForm.base_fields["count"]
@@ -297,7 +348,7 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
     if bounds is not None:
         return Status(400, {"code": "invalid_order", "message": bounds})
     slot = order_slot(body.order)
-    result = order_submit(turn=turn, faction=faction, order=body.order, slot=slot)
+    result = order_submit(turn=turn, faction=faction, order=body.order, slot=slot, fogged=True)
     if isinstance(result, Refusal):
         return Status(400, {"code": result.code, "message": result.message})
     return Status(201, {"slot": slot, "order": body.order})
@@ -305,8 +356,8 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
 
 @api.delete(
     "/campaigns/{slug}/orders/{slot}",
-    response={204: None, 400: Refused, 403: Refused, **ERRORS},
-    summary="Withdraw an order (its fleet will hold)",
+    response={204: None, 400: Refused, **ERRORS},
+    summary="Withdraw an order (its fleet will hold); a slot with no order of yours: the same",
 )
 def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
     membership = _membership(request, slug)
@@ -321,10 +372,9 @@ def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
     if slot.startswith("fleet:"):
         fleet_get_for_player(membership, slot.split(":", 1)[1])
     result = order_withdraw(turn=turn, faction=faction, slot=slot)
-    if isinstance(result, Refusal):
-        status = 403 if result.code == "not_commander" else 400  # another faction's order
-        return Status(status, {"code": result.code, "message": result.message})
-    return Status(204, None)
+    if isinstance(result, Refusal):  # the turn closed meanwhile
+        return Status(400, {"code": result.code, "message": result.message})
+    return Status(204, None)  # withdrawn, or nothing of yours there (R-45: the same answer)
 
 
 @api.get(

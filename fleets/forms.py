@@ -6,9 +6,11 @@ refusal, with its code and plain words, is shown beside the field it concerns.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from engine.naval import LegalOrders, Refusal
 
@@ -37,30 +39,71 @@ FIELD_OF = {
 }
 
 
-class OrderForm(forms.Form):
-    type = forms.ChoiceField(label="Order")
-    destination = forms.ChoiceField(label="Sail to", required=False)
-    via = forms.ChoiceField(
-        label="By way of (optional: another route than the shortest)", required=False
+class FastSelect(forms.Select):
+    """The same HTML as Django's select, written directly: Django renders a template for every
+    option, which was a fifth of the desk's time (a card's form has about 300 options; the
+    profile in docs/benchmarks.md)."""
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        widget = self.get_context(name, value, attrs)["widget"]
+        options = "".join(
+            f'<option value="{escape(option["value"])}"{_attrs(option["attrs"])}>'
+            f"{escape(option['label'])}</option>"
+            for _, group, _ in widget["optgroups"]
+            for option in group
+        )
+        return mark_safe(  # every part escaped
+            f'<select name="{escape(widget["name"])}"{_attrs(widget["attrs"])}>{options}</select>'
+        )
+
+
+def _attrs(attrs: dict[str, Any]) -> str:
+    """As django/forms/widgets/attrs.html writes them: in order, True bare, False left out."""
+    return "".join(
+        f" {escape(key)}" if value is True else f' {escape(key)}="{escape(value)}"'
+        for key, value in attrs.items()
+        if value is not False
     )
-    port = forms.ChoiceField(label="Port", required=False)
-    support = forms.ChoiceField(label="Support", required=False)
-    merge_into = forms.ChoiceField(label="Join fleet", required=False)
+
+
+class OrderForm(forms.Form):
+    type = forms.ChoiceField(widget=FastSelect, label="Order")
+    destination = forms.ChoiceField(widget=FastSelect, label="Sail to", required=False)
+    via = forms.ChoiceField(
+        widget=FastSelect,
+        label="By way of (optional: another route than the shortest)",
+        required=False,
+    )
+    port = forms.ChoiceField(widget=FastSelect, label="Port", required=False)
+    support = forms.ChoiceField(widget=FastSelect, label="Support", required=False)
+    merge_into = forms.ChoiceField(widget=FastSelect, label="Join fleet", required=False)
     split_ships = forms.MultipleChoiceField(
         label="Ships to split off", required=False, widget=forms.CheckboxSelectMultiple
     )
     new_fleet = forms.SlugField(label="New fleet's name", required=False, max_length=60)
     stance = forms.ChoiceField(
-        label="On meeting an enemy", choices=[("engage", "engage"), ("evade", "evade if we can")]
+        widget=FastSelect,
+        label="On meeting an enemy",
+        choices=[("engage", "engage"), ("evade", "evade if we can")],
     )
-    retreat = forms.ChoiceField(label="Ask to retreat", choices=RETREATS)
-    retreat_to = forms.ChoiceField(label="Retreat towards, if free (R3)", required=False)
-    evade_to = forms.ChoiceField(label="Evade towards, if free (E2)", required=False)
+    retreat = forms.ChoiceField(widget=FastSelect, label="Ask to retreat", choices=RETREATS)
+    retreat_to = forms.ChoiceField(
+        widget=FastSelect, label="Retreat towards, if free (R3)", required=False
+    )
+    evade_to = forms.ChoiceField(
+        widget=FastSelect, label="Evade towards, if free (E2)", required=False
+    )
     prefer = forms.ChoiceField(
-        label="Enemy ships", choices=[("sink", "sink them"), ("capture", "capture (round 3 on)")]
+        widget=FastSelect,
+        label="Enemy ships",
+        choices=[("sink", "sink them"), ("capture", "capture (round 3 on)")],
     )
     if_cornered = forms.ChoiceField(
-        label="If cornered", choices=[("surrender", "surrender"), ("attack", "attack through")]
+        widget=FastSelect,
+        label="If cornered",
+        choices=[("surrender", "surrender"), ("attack", "attack through")],
     )
 
     def __init__(
@@ -116,6 +159,26 @@ class OrderForm(forms.Form):
         self.fields["retreat_to"].choices = seas
         self.fields["evade_to"].choices = seas
         self.legal = legal
+
+    # What each order needs chosen, in words (an empty choice sent on was refused by the engine
+    # as "there is no province called " with nothing after it).
+    NEEDS: ClassVar[dict[str, tuple[str, str]]] = {
+        "move": ("destination", "Choose where to sail."),
+        "enter_port": ("port", "Choose the port to enter."),
+        "blockade": ("port", "Choose the port to blockade."),
+        "support": ("support", "Choose whom to support."),
+        "merge": ("merge_into", "Choose the fleet to join."),
+        "split": ("split_ships", "Choose the ships to split off."),
+    }
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        need = self.NEEDS.get(data.get("type", ""))
+        if need is not None and not data.get(need[0]) and need[0] not in self.errors:
+            self.add_error(need[0], need[1])
+        if data.get("type") == "split" and not data.get("new_fleet"):
+            self.add_error("new_fleet", "Name the new fleet.")
+        return data
 
     def to_order(self) -> dict[str, Any]:
         """The order in the scenario format (call after is_valid)."""
@@ -203,9 +266,13 @@ def _retreat(choice: str) -> Any:
 class HireForm(forms.Form):
     """P1, P3: ships hired in an own or allied port, paid at the economy phase."""
 
-    port = forms.ChoiceField()
-    ship_type = forms.ChoiceField(label="Ship type")
+    port = forms.ChoiceField(
+        widget=FastSelect,
+    )
+    ship_type = forms.ChoiceField(widget=FastSelect, label="Ship type")
     count = forms.IntegerField(min_value=1, max_value=20, initial=1)
+    # The slot of the hire this one changes (none: a new hire).
+    slot = forms.CharField(required=False, max_length=80, widget=forms.HiddenInput)
 
     def __init__(
         self,

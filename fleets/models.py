@@ -227,6 +227,9 @@ class ApiToken(models.Model):
         "campaign.Membership", on_delete=models.CASCADE, related_name="api_token"
     )
     digest = models.CharField(max_length=64, unique=True)  # sha256 of the key
+    # Whom the membership named when the key was made ("user:role:faction",
+    # services.membership_seal): a key works only while it still does (issue 11).
+    seal = models.CharField(max_length=80, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
 

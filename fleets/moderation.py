@@ -24,6 +24,7 @@ from fleets.models import Faction
 from fleets.names import campaign_names
 from fleets.review import turn_review
 from fleets.services import order_slot, order_submit
+from fleets.words import Words
 
 
 def dashboard_context(turn: Turn) -> dict[str, Any]:
@@ -37,7 +38,10 @@ def dashboard_context(turn: Turn) -> dict[str, Any]:
             turn.scenario or {}, turn.result, campaign_names(campaign.pk)
         )
     if turn.status == Turn.Status.OPEN:
-        context["pirate_orders"] = pirate_suggestions(campaign)
+        words = Words.of(campaign.pk)  # the suggestions as the moderator reads them
+        context["pirate_orders"] = [
+            {**order, "summary": words.order(order)} for order in pirate_suggestions(campaign)
+        ]
         context["factions"] = campaign.factions.order_by("key")
     return context
 

@@ -20,6 +20,7 @@ from engine.naval.fog import visible_fleets, watched_seas
 from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.mapping import orders_document, world_document
 from fleets.models import Faction, Fleet, Order
+from reports.build import Names
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -78,6 +79,7 @@ class Desk:
     visible: list[dict[str, Any]] = field(default_factory=list)  # fleets it can see
     visible_ids: set[str] = field(default_factory=set)
     seas: frozenset[str] = frozenset()
+    names: Names | None = None  # the campaign's display names, read once when first needed
 
     @property
     def open(self) -> bool:

@@ -13,10 +13,13 @@ from django.db import connection, transaction
 
 from campaign.models import Turn
 from engine.naval import Refusal, World, parse_scenario, validate_order
+from engine.naval.fog import seen_world
 from engine.naval.orders import FLEET_ORDER_TYPES
 from fleets.campaign_files import encodable
 from fleets.mapping import world_document
 from fleets.models import Faction, Fleet, Order
+from fleets.spending import economy_check
+from fleets.words import Words
 
 # An order given or withdrawn when the turn is not open (locked, resolved, published, or not
 # yet open): one code on the desk and in the API (docs/rulings.md R-33).
@@ -38,18 +41,38 @@ def order_slot(order: dict[str, Any]) -> str:
 
 
 def order_check(
-    *, turn: Turn, faction: Faction, order: dict[str, Any], world: World | None = None
+    *,
+    turn: Turn,
+    faction: Faction,
+    order: dict[str, Any],
+    world: World | None = None,
+    fogged: bool = False,
+    slot: str | None = None,
 ) -> Refusal | None:
     """Why the faction cannot give this order now, or None. `world`: the campaign's world as
-    the engine reads it, when the caller has it already (else it is read: 9 queries)."""
+    the engine reads it, when the caller has it already (else it is read: 9 queries).
+    `fogged`: the order is checked against what the faction can see (a player's desk and key;
+    fog of war, R-36), so a fleet it cannot see is refused as one that does not exist (R-45).
+    `slot`: the slot it fills (an economy order replacing the one there is not counted twice).
+    A refusal names the campaign's factions, places and ship types in words."""
     if turn.status != Turn.Status.OPEN:
         return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
-    commander = _commander(turn, faction, order) or _storable(order)
-    if commander is not None:
-        return commander
+    refusal = _storable(order)
+    if refusal is not None:
+        return refusal
     if world is None:
         world = parse_scenario(world_document(turn.campaign)).world
-    return validate_order(world, order) or _join_refusal(world, order)
+    if fogged and turn.campaign.fog_of_war and not faction.is_pirates:
+        world = seen_world(world, faction.key)
+    refusal = (
+        _commander(world, faction, order)
+        or validate_order(world, order)
+        or _join_refusal(world, order)
+        or economy_check(turn=turn, faction=faction, order=order, world=world, slot=slot)
+    )
+    if refusal is None:
+        return None
+    return Words.of(turn.campaign_id, world.ship_types).refusal(refusal)
 
 
 @transaction.atomic
@@ -61,9 +84,14 @@ def order_submit(
     user: Any = None,
     slot: str | None = None,
     world: World | None = None,
+    fogged: bool = False,
 ) -> Order | Refusal:
-    """Record the order if it can be given; the latest order of a slot is the one that counts."""
-    refusal = order_check(turn=turn, faction=faction, order=order, world=world)
+    """Record the order if it can be given; the latest order of a slot is the one that counts.
+    `fogged`: checked against what the faction can see (a player's desk and API key)."""
+    slot = slot or order_slot(order)
+    refusal = order_check(
+        turn=turn, faction=faction, order=order, world=world, fogged=fogged, slot=slot
+    )
     if refusal is None:
         refusal = _closed_meanwhile(turn)
     if refusal is not None:
@@ -71,7 +99,7 @@ def order_submit(
     return Order.objects.create(
         turn=turn,
         faction=faction,
-        slot=slot or order_slot(order),
+        slot=slot,
         payload=order,
         submitted_by=_real(user),
     )
@@ -82,8 +110,9 @@ def order_withdraw(
     *, turn: Turn, faction: Faction, slot: str, user: Any = None
 ) -> Order | Refusal | None:
     """Withdraw the faction's order in a slot: a withdrawal row, or None when the slot holds no
-    order (nothing to write). Another faction's order is refused, not withdrawn: the order that
-    counts is the latest of its slot, whoever wrote it (docs/rulings.md R-41)."""
+    order of the faction's (nothing to write). A slot holding another faction's order answers
+    exactly as an empty one, and that order still counts (R-41, R-45): a refusal would say
+    that the slot is taken, and so that the fleet it names exists."""
     if turn.status != Turn.Status.OPEN:
         return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {turn.status}: orders are closed.")
     closed = _closed_meanwhile(turn)  # the turn locked since this request read it
@@ -92,9 +121,7 @@ def order_withdraw(
     if "\x00" in slot:  # no slot has one (and PostgreSQL cannot even compare it)
         return None
     latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
-    if latest is not None and latest.faction_id != faction.pk:
-        return Refusal(0, "not_commander", f"The order in {slot} is not {faction.key}'s.")
-    if latest is None or latest.withdrawn:
+    if latest is None or latest.withdrawn or latest.faction_id != faction.pk:
         return None
     return Order.objects.create(
         turn=turn,
@@ -123,22 +150,19 @@ def _closed_meanwhile(turn: Turn) -> Refusal | None:
     return Refusal(0, NOT_OPEN, f"Turn {turn.number} is {status}: orders are closed.")
 
 
-def _commander(turn: Turn, faction: Faction, order: dict[str, Any]) -> Refusal | None:
+def _commander(world: World, faction: Faction, order: dict[str, Any]) -> Refusal | None:
     """A faction orders its own fleets and spends its own money (the scenario format has no
-    submitter, so this is checked here)."""
+    submitter, so this is checked here). `world` is what the faction can see: a fleet it cannot
+    see is left to the engine, which refuses it as unknown (R-45)."""
     named = order.get("faction") if order.get("type") in ("hire", "buyout") else None
     if named is not None and named != faction.key:  # (a support's `faction` is who it helps)
         return Refusal(0, "not_commander", f"You give orders for {faction.key}, not {named}.")
     fleet_key = order.get("fleet")
     if fleet_key is None or order.get("type") == "hire":
         return None
-    owner = (
-        Fleet.objects.filter(campaign_id=turn.campaign_id, key=fleet_key)
-        .values_list("owner__key", flat=True)
-        .first()
-    )
-    if owner is not None and owner != faction.key:
-        return Refusal(0, "not_commander", f"{fleet_key} is not commanded by {faction.key}.")
+    fleet = world.fleets.get(str(fleet_key))
+    if fleet is not None and fleet.owner != faction.key:
+        return Refusal(0, "not_commander", f"{fleet.id} is not commanded by {faction.key}.")
     return None
 
 
@@ -187,32 +211,78 @@ def _real(user: Any) -> Any:
     return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
+def membership_seal(membership: Any) -> str:
+    """Who a membership makes the key's holder: its user, role and faction. A key is issued
+    under this seal and works only while the membership still has it (issue 11: a key stayed
+    valid when the membership passed to another user)."""
+    return f"{membership.user_id}:{membership.role}:{membership.faction_id or '-'}"
+
+
 def token_issue(*, membership: Any) -> str:
     """A new API key for the membership (any older one stops working); shown once."""
     from fleets.models import ApiToken
 
     key = secrets.token_urlsafe(32)
     ApiToken.objects.update_or_create(
-        membership=membership, defaults={"digest": _digest(key), "last_used_at": None}
+        membership=membership,
+        defaults={
+            "digest": _digest(key),
+            "last_used_at": None,
+            "seal": membership_seal(membership),
+        },
     )
     return key
 
 
 def token_membership(key: str) -> Any:
-    """The membership an API key belongs to, or None."""
+    """The membership an API key belongs to, or None: also when the key's user is deactivated
+    or the membership has changed hands (or faction) since the key was made."""
     from django.utils import timezone
 
     from fleets.models import ApiToken
 
     token = (
-        ApiToken.objects.select_related("membership__campaign", "membership__faction")
+        ApiToken.objects.select_related(
+            "membership__campaign", "membership__faction", "membership__user"
+        )
         .filter(digest=_digest(key))
         .first()
     )
-    if token is None:
+    if token is None or _token_dead(token) is not None:
         return None
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     return token.membership
+
+
+def _token_dead(token: Any) -> str | None:
+    """Why the key no longer works, or None."""
+    membership = token.membership
+    if not membership.user.is_active:
+        return "its user's account is deactivated"
+    if token.seal != membership_seal(membership):
+        return "this membership has changed since it was made (a new player or faction)"
+    return None
+
+
+def token_state(membership: Any) -> dict[str, Any] | None:
+    """The member's key as the desk shows it: when made, when last used, whether it works and
+    if not why; None when there is none (or for a superuser looking in, not a member)."""
+    from fleets.models import ApiToken
+
+    if membership.pk is None:
+        return None
+    token = (
+        ApiToken.objects.select_related("membership__user").filter(membership=membership).first()
+    )
+    if token is None:
+        return None
+    dead = _token_dead(token)
+    return {
+        "made": token.created_at,
+        "last_used": token.last_used_at,
+        "works": dead is None,
+        "why": dead,
+    }
 
 
 def _digest(key: str) -> str:
@@ -221,9 +291,21 @@ def _digest(key: str) -> str:
 
 @transaction.atomic
 def faction_set_upkeep_priority(
-    *, faction: Faction, fleets: list[str], user: Any = None
+    *, faction: Faction, fleets: list[str], turn: Turn | None, user: Any = None
 ) -> Refusal | None:
-    """U2: the fleets the faction pays first when money is short, in order (its own fleets)."""
+    """U2: the fleets the faction pays first when money is short, in order (its own fleets).
+    Only while the turn is open (`turn`: the campaign's current turn, read again here): set
+    while it is locked, it would not be in the locked turn and publishing would overwrite it
+    (R-46)."""
+    if turn is not None:
+        turn = Turn.objects.filter(pk=turn.pk).first() or turn
+    if turn is None or turn.status != Turn.Status.OPEN:
+        number, status = (turn.number, turn.status) if turn else (0, "not open")
+        return Refusal(
+            0,
+            NOT_OPEN,
+            f"Turn {number} is {status}: the upkeep priority is set while orders are open.",
+        )
     own = set(Fleet.objects.filter(owner=faction).values_list("key", flat=True))
     strangers = [key for key in fleets if key not in own]
     if strangers:

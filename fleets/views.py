@@ -9,6 +9,7 @@ page again.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -32,11 +33,17 @@ from fleets.services import (
     order_submit,
     order_withdraw,
     token_issue,
+    token_state,
 )
+from fleets.spending import MAX_ECONOMY_ORDERS, economy_orders, order_cost, repair_cost, spending
+from fleets.words import LEDGER_WORDS, Words
 
 ODDS_SAMPLES = 300
-# The economy orders the desk gives (P, U), and the upkeep priority (U2).
-ECONOMY_KINDS = frozenset({*ECONOMY_ORDER_TYPES, "priority"})
+# The economy orders the desk gives (P, U), the upkeep priority (U2), and the withdrawal of an
+# economy order (a hire is changed by giving it again in its slot).
+ECONOMY_KINDS = frozenset({*ECONOMY_ORDER_TYPES, "priority", "withdraw"})
+# A hire's slot as order_slot makes it (the one slot a player names when changing an order).
+HIRE_SLOT = re.compile(r"hire:[0-9a-f]{12}")
 
 
 @login_required
@@ -62,7 +69,12 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     else:
         order = form.to_order()
         result = order_submit(
-            turn=view.turn, faction=fleet.owner, order=order, user=request.user, world=view.world
+            turn=view.turn,
+            faction=fleet.owner,
+            order=order,
+            user=request.user,
+            world=view.world,
+            fogged=view.faction is not None,
         )
         if isinstance(result, Refusal):
             form.refuse(result)
@@ -94,22 +106,26 @@ def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @login_required
 @require_POST
 def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
-    """Hire ships, repair or pay off a fleet (P, U4): recorded for the economy phase."""
+    """Hire ships, repair, pay off or buy out a fleet (P, U4): recorded for the economy phase;
+    a hire given again in its slot changes it; any of them withdrawn (`withdraw`, its slot);
+    the upkeep priority (U2)."""
     if kind not in ECONOMY_KINDS:
         raise Http404("No such kind of order.")
     membership = membership_get(request.user, slug)
     view = desk_for(membership)
     faction = membership.faction
+    back = HttpResponseRedirect(reverse("desk", args=[slug]) + "#economy")
     if faction is None or view.turn is None:
         messages.error(request, "Only a faction's player gives its economy orders (not_commander).")
-        return HttpResponseRedirect(reverse("desk", args=[slug]))
-    if kind not in ECONOMY_KINDS:
-        raise Http404("No such kind of order.")
+        return back
     order: dict[str, Any] | None = None
+    slot: str | None = None
     if kind == "hire":
         form = _hire_form(view, request.POST)
         if form.is_valid():
-            order = {"type": "hire", "faction": faction.key, **form.cleaned_data}
+            data = dict(form.cleaned_data)
+            slot = _own_hire_slot(view, data.pop("slot", ""))
+            order = {"type": "hire", "faction": faction.key, **data}
         else:
             messages.error(request, "Choose a port, a ship type and how many (invalid_order).")
     elif kind in ("repair", "disband"):
@@ -123,9 +139,13 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             "fleet": fleet.key,
             "adrift_fleet": request.POST.get("adrift_fleet", ""),
         }
+    elif kind == "withdraw":
+        _withdraw_economy(request, view, request.POST.get("slot", ""))
     elif kind == "priority":
         wanted = [k.strip() for k in request.POST.get("priority", "").split(",") if k.strip()]
-        refused = faction_set_upkeep_priority(faction=faction, fleets=wanted, user=request.user)
+        refused = faction_set_upkeep_priority(
+            faction=faction, fleets=wanted, turn=view.turn, user=request.user
+        )
         if refused is not None:
             messages.error(request, f"{refused.message} ({refused.code})")
         else:
@@ -136,14 +156,39 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             faction=faction,
             order=order,
             user=request.user,
-            slot=order_slot(order),
+            slot=slot or order_slot(order),
             world=view.world,
+            fogged=True,
         )
         if isinstance(result, Refusal):
             messages.error(request, f"{result.message} ({result.code})")
         else:
-            messages.success(request, "Order recorded for the economy phase.")
-    return HttpResponseRedirect(reverse("desk", args=[slug]) + "#economy")
+            words = _words(view)
+            changed = "changed" if slot else "recorded"
+            messages.success(request, f"{words.order(order)}: {changed} for the economy phase.")
+    return back
+
+
+def _own_hire_slot(view: Desk, slot: str) -> str | None:
+    """The hire slot a change names, if it holds this faction's hire now; else None (a new
+    hire). Another faction's slot is never written into (R-41), and answers as an empty one."""
+    if not slot or not HIRE_SLOT.fullmatch(slot) or view.turn is None or view.faction is None:
+        return None
+    return slot if slot in economy_orders(view.turn, view.faction) else None
+
+
+def _withdraw_economy(request: HttpRequest, view: Desk, slot: str) -> None:
+    """Withdraw one of the faction's economy orders; another faction's slot, or an empty one,
+    answers the same (R-45)."""
+    assert view.turn is not None
+    assert view.faction is not None
+    result = order_withdraw(turn=view.turn, faction=view.faction, slot=slot, user=request.user)
+    if isinstance(result, Refusal):
+        messages.error(request, f"{result.message} ({result.code})")
+    elif result is None:
+        messages.info(request, "There was no economy order of yours to withdraw there.")
+    else:
+        messages.success(request, "Economy order withdrawn.")
 
 
 @login_required
@@ -198,6 +243,7 @@ def _card_response(
 
 def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
     names = names or _names(view)
+    words: Words = names["words"]
     return {
         "desk": view,
         "campaign": view.campaign,
@@ -205,11 +251,12 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
         "faction": view.faction,
         "names": names,
         "cards": [_card_context(view, card, None, names) for card in view.cards],
-        "hire_form": _hire_form(view) if view.faction is not None else None,
         "strangers": [
-            f for f in view.visible if view.faction is None or f["owner"] != view.faction.key
+            {**f, "flag": words.faction(f["owner"]), "where": words.place(f["at"])}
+            for f in view.visible
+            if view.faction is None or f["owner"] != view.faction.key
         ],
-        "economy": [o for o in view.orders if o["type"] in ECONOMY_ORDER_TYPES],
+        **_economy_context(view, words),
         "ports": [
             p
             for p in view.world.map.ports.values()
@@ -221,7 +268,36 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
             for key in sorted(view.world.factions)
             if view.faction is not None and key != view.faction.key
         ],
-        "ledger": _last_ledger(view),
+        "ledger": [
+            {"kind": LEDGER_WORDS.get(line.kind, line.kind), "amount": line.amount}
+            for line in _last_ledger(view)
+        ],
+        "api_key": token_state(view.membership),
+    }
+
+
+def _economy_context(view: Desk, words: Words) -> dict[str, Any]:
+    """The faction's economy orders this turn, each with its cost and slot (to withdraw it, or
+    to change a hire), and what it can spend: 1 query."""
+    if view.faction is None or view.turn is None:
+        return {"economy": [], "spending": None, "hire_form": None}
+    given = economy_orders(view.turn, view.faction)
+    economy = []
+    for n, (slot, order) in enumerate(given.items()):
+        item = {
+            "slot": slot,
+            "summary": words.order(order),
+            "cost": order_cost(view.world, order),
+        }
+        if order.get("type") == "hire":  # a hire is changed in its slot
+            initial = {**order, "slot": slot}
+            item["form"] = _hire_form(view, initial=initial, auto_id=f"change{n}_%s")
+        economy.append(item)
+    return {
+        "economy": economy,
+        "spending": spending(view.world, view.faction, given),
+        "most_economy_orders": MAX_ECONOMY_ORDERS,
+        "hire_form": _hire_form(view),
     }
 
 
@@ -241,11 +317,27 @@ def _card_context(
 ) -> dict[str, Any]:
     if form is None:
         form = _shown_form(card, names)
+    words: Words = names["words"]
+    types = view.world.ship_types
+    commander = card.ships[0]["owner"] if card.ships else None
     return {
         "card": card,
         "form": form,
         "odds": _odds(view, card),
-        "damaged": any(s["health"] < view.world.ship_types[s["type"]].health for s in card.ships),
+        "summary": words.order(card.order) if card.order else None,
+        "at": words.place(card.at),
+        "ships": [
+            {
+                "id": s["id"],
+                "type": words.ship_type(s["type"]),
+                "health": s["health"],
+                "full": types[s["type"]].health,
+                "owner": words.faction(s["owner"]) if s["owner"] != commander else None,
+            }
+            for s in card.ships
+        ],
+        "damaged": any(s["health"] < types[s["type"]].health for s in card.ships),
+        "repair_cost": repair_cost(view.world, card.id),
     }
 
 
@@ -299,26 +391,38 @@ def _last_ledger(view: Desk) -> list[Any]:
     )
 
 
-def _hire_form(view: Desk, data: Any = None) -> HireForm:
+def _hire_form(
+    view: Desk, data: Any = None, *, initial: dict[str, Any] | None = None, auto_id: str = "id_%s"
+) -> HireForm:
+    """The hire form: ports (own and allied, P1) and ship types by name, each type's price."""
     key = view.faction.key if view.faction else None
+    words = _words(view)
     ports = [
-        (p.id, p.id)
-        for p in view.world.map.ports.values()
+        (p.id, words.place(p.id))
+        for p in sorted(view.world.map.ports.values(), key=lambda p: words.place(p.id))
         if key is not None and view.world.relations.friendly(key, p.owner)
     ]
     types = [
-        (t.id, f"{t.id} (cost {t.cost}, attack {t.attack}, health {t.health})")
+        (t.id, f"{words.ship_type(t.id)}: {t.cost} a ship (attack {t.attack}, health {t.health})")
         for t in view.world.ship_types.values()
     ]
-    return HireForm(data, ports=ports, ship_types=types)
+    return HireForm(data, initial=initial, ports=ports, ship_types=types, auto_id=auto_id)
 
 
 def _names(view: Desk) -> dict[str, Any]:
-    """Display names for the templates (campaign_names: 3 queries)."""
-    names = campaign_names(view.campaign.pk)
+    """Display names for the templates (campaign_names: 3 queries, once per request)."""
+    if view.names is None:
+        view.names = campaign_names(view.campaign.pk)
+    names = view.names
     return {
         "provinces": names.provinces,
         "ports": names.ports,
         "factions": names.factions,
         "all": {**names.provinces, **names.ports, **names.factions},
+        "words": Words.from_names(names, view.world.ship_types),
     }
+
+
+def _words(view: Desk) -> Words:
+    words: Words = _names(view)["words"]
+    return words

@@ -43,3 +43,19 @@ def visible_fleets(world: World, faction: str | None) -> list[str]:
         or (not f.docked and f.at in seas)
         or (f.docked and any(w in seas for w in world.map.ports[f.at].waters))
     ]
+
+
+def seen_world(world: World, faction: str) -> World:
+    """The world as the faction can see it: the same map, factions, relations and ship types,
+    and only the fleets it can see. An order checked against it is refused for a hidden fleet
+    exactly as for a fleet that does not exist (`unknown_fleet`), and no refusal can speak of
+    what the faction cannot see (docs/rulings.md R-45)."""
+    seen = set(visible_fleets(world, faction))
+    return World(
+        world.rules,
+        world.map,
+        world.factions,
+        world.relations,
+        world.ship_types,
+        {fid: f for fid, f in world.fleets.items() if fid in seen},
+    )

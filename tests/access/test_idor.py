@@ -215,8 +215,9 @@ def test_joining_a_fleet_follows_the_rulebook(client, people, unchanged, open_sk
 
 
 def test_the_api_cannot_withdraw_another_factions_order(client, people, open_skirmish) -> None:
-    """Slots are the turn's ("repair:s1" is the Swedes' repair): withdrawing one is refused, and
-    the Swedish order still counts."""
+    """Slots are the turn's ("repair:s3" is the Swedes' repair): withdrawing one answers exactly
+    as withdrawing from an empty slot (R-45: a refusal would say the slot holds an order, and so
+    that s3 exists), writes nothing, and the Swedish order still counts."""
     from fleets.mapping import orders_document
 
     Order.objects.create(
@@ -227,10 +228,15 @@ def test_the_api_cannot_withdraw_another_factions_order(client, people, open_ski
     )
     before = Order.objects.count()
     key = key_of(people["danes"])
-    for slot in ("repair:s3", "fleet:s1"):
-        response = api(client, "delete", f"{ORDERS}/{slot}", key)
-        assert response.status_code in (403, 404), slot
-    assert api(client, "delete", f"{ORDERS}/repair:s3", key).json()["code"] == "not_commander"
+    theirs = api(client, "delete", f"{ORDERS}/repair:s3", key)
+    empty = api(client, "delete", f"{ORDERS}/repair:nowhere", key)
+    assert (theirs.status_code, theirs.content) == (empty.status_code, empty.content)
+    assert theirs.status_code == 204
+    # A fleet's slot names the fleet: another faction's is "no such fleet", as one that is not.
+    theirs = api(client, "delete", f"{ORDERS}/fleet:s1", key)
+    empty = api(client, "delete", f"{ORDERS}/fleet:nowhere", key)
+    assert (theirs.status_code, theirs.json()) == (empty.status_code, empty.json())
+    assert theirs.status_code == 404
     assert Order.objects.count() == before
     assert {"type": "repair", "fleet": "s3"} in orders_document(open_skirmish.current_turn)
 

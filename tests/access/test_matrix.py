@@ -34,6 +34,7 @@ from campaign.models import ArchivedResult, AuditEntry, Campaign, Membership, Tu
 from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.models import Fleet, Order
 from fleets.services import token_issue
+from fleets.views import ECONOMY_KINDS
 from seafarers.keys import seat_key_issue
 from seafarers.models import Action as SeaAction
 from seafarers.models import Game as SeaGame
@@ -75,6 +76,7 @@ def player_rows() -> list[Row]:
         "priority": {"priority": FLEET},
     }
     assert set(economy) == {*ECONOMY_ORDER_TYPES, "priority"}  # every kind the desk gives
+    assert {*economy, "withdraw"} == ECONOMY_KINDS  # and the withdrawal of one, below
     return [
         Row("home", "get", reverse("home")),
         Row("login page", "get", reverse("login")),
@@ -87,6 +89,12 @@ def player_rows() -> list[Row]:
         *(
             Row(kind, "post", reverse("economy_order", args=[SLUG, kind]), data)
             for kind, data in economy.items()
+        ),
+        Row(
+            "economy withdraw",
+            "post",
+            reverse("economy_order", args=[SLUG, "withdraw"]),
+            {"slot": "fleet:d2"},
         ),
         Row("api key", "post", reverse("api_key", args=[SLUG])),
         Row("map", "get", reverse("campaign_map", args=[SLUG])),
@@ -114,6 +122,8 @@ def api_rows() -> list[Row]:
         Row("api withdraw", "delete", f"{base}/orders/fleet:{FLEET}", api=True),
         Row("api turns", "get", f"{base}/turns", api=True),
         Row("api report", "get", f"{base}/turns/1/report", api=True),
+        Row("api unknown path", "get", "/api/campaigns/nowhere/fleets", api=True),
+        Row("api wrong method", "put", f"{base}/orders", hold, api=True),
     ]
 
 
@@ -311,6 +321,10 @@ SEA_API += ("sea api offers", "sea api offer", "sea api reply")
 # A seat's key: its state, legal actions, log and offers; the roll in setup refused (400), an
 # empty offer not the schema's shape (422), an offer that does not exist not found (404).
 SEA_SEAT_API = dict(zip(SEA_API, (200, 200, 200, 400, 200, 200, 422, 404), strict=True))
+PLAYER_ACTIONS += ("economy withdraw",)
+# Every API answer is JSON {code, message}: a path it does not have, a method it does not take,
+# for anyone, with a key or without (issue 11).
+API_NOWHERE = {"api unknown path": 404, "api wrong method": 405}
 API = [r.name for r in api_rows()]
 DASHBOARD = ("dashboard", *(f"turn {a}" for a in (*ACTIONS, "extend")), "progress")
 DASHBOARD += ("pirate orders", "moderator order")
@@ -350,6 +364,7 @@ PUBLIC = {
     "api docs": 200,
     "admin login": 200,
     "admin logout": "redirect",  # to the admin's login page, as no longer (or never) logged in
+    **API_NOWHERE,
 }
 # Anyone not allowed into the admin (not staff) is sent to its login page, as is an anonymous
 # visitor from every page but the public ones; without a key, the API answers 401.
@@ -432,6 +447,7 @@ RIVAL = {
     **STRANGER,
     "api me": 200,  # their key works, for their own campaign only
     **dict.fromkeys(API[4:], 404),
+    **API_NOWHERE,
     **dict.fromkeys(DASHBOARD, 404),
     **dict.fromkeys(IMPORT, 200),
     **dict.fromkeys(ADMIN_SITE, 200),
@@ -453,6 +469,7 @@ MOD = {
     **dict.fromkeys(API[3:], 200),
     "api give": 400,  # orders for a faction are given on the dashboard, not with a key
     "api withdraw": 400,
+    **API_NOWHERE,
     "order": "redirect",
     "withdraw": "redirect",
     **dict.fromkeys(DASHBOARD, "redirect"),
@@ -510,7 +527,7 @@ def test_access(played, open_skirmish, role) -> None:
             if row.method in ("get", "delete"):
                 response = getattr(client, row.method)(row.url, headers=headers)
             elif row.api:
-                response = client.post(
+                response = getattr(client, row.method)(
                     row.url, json.dumps(row.data), content_type="application/json", headers=headers
                 )
             else:

@@ -95,7 +95,7 @@ def test_a_turn_in_the_browser(live_server, browser, campaign, tmp_path) -> None
     form.locator("select[name=s1-destination]").select_option("oresund")
     form.locator("select[name=s1-retreat]").select_option("below:0.5")
     form.locator("button", has_text="Give the order").press("Enter")
-    player.locator("#s1", has_text="Order: move").wait_for()
+    player.locator("#s1", has_text="Order: Sail to oresund").wait_for()
     player.locator("#s1", has_text="Odds against d1").wait_for()
     shots.mkdir(parents=True, exist_ok=True)
     player.screenshot(path=str(shots / "order-desk.png"), full_page=True)

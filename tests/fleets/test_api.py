@@ -215,7 +215,8 @@ def test_counts_are_bounded_as_on_the_desk(client, keys, order) -> None:
     assert not Order.objects.exists()
 
 
-def test_a_hire_within_the_desk_s_bounds_is_given(client, keys) -> None:
+def test_a_hire_within_the_desk_s_bounds_is_given(client, keys, open_skirmish) -> None:
+    open_skirmish.factions.filter(key="danes").update(treasury=10_000)  # 20 frigates: 2,400
     order = {
         "type": "hire",
         "faction": "danes",

@@ -38,10 +38,7 @@ def test_a_faction_cannot_withdraw_anothers_economy_order(client, keys, open_ski
         turn=open_skirmish.current_turn, faction=swedes, order={"type": "repair", "fleet": "s1"}
     )
     refused = api(client, "delete", "/orders/repair:s1", keys["danes"])
-    assert (refused.status_code, refused.json()["code"]) == (
-        403,
-        "not_commander",
-    )  # as in tests/access
+    assert refused.status_code == 204  # as from an empty slot, as in tests/access
     theirs = api(client, "get", "/orders", keys["swedes"]).json()
     assert theirs == [{"type": "repair", "fleet": "s1"}]  # still counts
     assert Order.objects.count() == 1
