@@ -264,12 +264,13 @@ def table(request: HttpRequest, slug: str) -> HttpResponse:
 
 def table_rows(state: State, reader: Reader, seats: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One row per player in seat order. B19's points as the table shows them: a player's own
-    (and the moderator's view) with their Victory Point cards, everyone else's without (G5)."""
+    (and the moderator's view) with their Victory Point cards, everyone else's without (G5); the
+    winner's whole once the game is won, as its `won` event says (docs/rulings.md S-36)."""
     colours = player_colours([{"id": pid} for pid in state.players])
     waiting = set(waiting_for(state))
     rows = []
     for p, pid in enumerate(state.players):
-        own = reader.moderator or reader.player == pid
+        own = reader.moderator or reader.player == pid or p == state.winner
         held = [card for card, _ in state.dev_cards[p]]
         hidden = held.count("victory_point")
         seat = seats.get(pid)

@@ -183,7 +183,7 @@ def desk_context(
         "current": state.players[state.player],
         "button_types": types,
         "places_kinds": {a["type"] for a in legal if a["type"] == "move_ship"},
-        "table": _table(state, viewer, moderator or game.status == Game.Status.OVER, names),
+        "table": _table(state, viewer, moderator, names),
         "holders": {
             "longest_route": _holder(state, state.longest),
             "largest_army": _holder(state, state.army),
@@ -283,13 +283,14 @@ def _table(
     state: State, viewer: str | None, everything: bool, names: dict[str, str]
 ) -> list[dict[str, Any]]:
     """B19: points as each may see them — a player's own Victory Point cards count in their
-    own line only (and for the moderator, and for all once the game is won: docs/rulings.md
-    S-19); the others see the points on the table."""
+    own line only (and for the moderator; the winner's for everyone once the game is won, as
+    the `won` event says them: docs/rulings.md S-19, S-36); the others see the points on the
+    table."""
     colours = player_colours([{"id": p} for p in state.players])
     rows = []
     for q, player in enumerate(state.players):
         hidden = sum(1 for card, _ in state.dev_cards[q] if card == "victory_point")
-        sees_all = everything or player == viewer
+        sees_all = everything or player == viewer or q == state.winner
         rows.append(
             {
                 "player": player,

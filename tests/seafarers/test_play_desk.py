@@ -365,17 +365,23 @@ def test_a_refused_discard_keeps_what_was_written(client, people):
     assert 'name="wool" min="0" max="2" value="0"' in html  # garbage is not written back
 
 
-def test_hidden_points_show_to_all_once_the_game_is_over(client, people):
-    """docs/rulings.md S-19: the `won` event gives the points whole, so the table does too."""
-    game = game_at_roll(people, dev_cards={"red": ["victory_point"]}, slug="isles-over")
+def test_the_winner_s_hidden_points_show_to_all_once_the_game_is_won(client, people):
+    """docs/rulings.md S-19, S-36: the `won` event gives the winner's points whole, so the table
+    does too; another player's Victory Point cards stay hidden after the game."""
+    cards = {"red": ["victory_point"], "white": ["victory_point"]}
+    game = game_at_roll(people, dev_cards=cards, slug="isles-over")
     state = position(game)
-    html = as_user(client, people, "bob").get(desk_url(game)).content.decode()
-    red_row = re.search(r'data-player="red">(.*?)</tr>', html, re.S).group(1)
-    assert re.findall(r'<td class="n">(\d+)', red_row)[0] == str(state.vp(0) - 1)
-    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
-    html = client.get(desk_url(game)).content.decode()
-    red_row = re.search(r'data-player="red">(.*?)</tr>', html, re.S).group(1)
-    assert re.findall(r'<td class="n">(\d+)', red_row)[0] == str(state.vp(0))
+
+    def shown(player: str) -> str:
+        html = as_user(client, people, "bob").get(desk_url(game)).content.decode()
+        row = re.search(rf'data-player="{player}">(.*?)</tr>', html, re.S).group(1)
+        return re.findall(r'<td class="n">(\d+)', row)[0]
+
+    assert shown("red") == str(state.vp(0) - 1)
+    won = dict(game.state, turn={**game.state["turn"], "winner": "red"})
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER, state=won)
+    assert shown("red") == str(state.vp(0))
+    assert shown("white") == str(state.vp(2) - 1)
 
 
 def test_the_demo_board_with_a_bot_seat_draws_for_everyone(client, people):
