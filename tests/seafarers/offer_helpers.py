@@ -3,10 +3,13 @@ phase, holding a card of one resource while another human seat holds a card of a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.seafarers import state_to_dict
 from seafarers.models import Game
-from seafarers.positions import waiting_for
+from seafarers.positions import replay, waiting_for
+from seafarers.services import game_create, game_start
 from tests.seafarers.helpers import play_until, position
 
 RESOURCES = ("brick", "wood", "wool", "grain", "ore")
@@ -50,3 +53,22 @@ def trade_turn(game: Game) -> dict[str, Any]:
 def hand(game: Game, player: str) -> dict[str, int]:
     game.refresh_from_db()
     return next(p["hand"] for p in game.state["players"] if p["id"] == player)
+
+
+def seeded_isles(moderator: Any, *, seed: int = 5, seats: Sequence[str | None] | None = None,
+                 slug: str = "isles", name: str = "Isles") -> Game:  # fmt: skip
+    """Small Isles, started, with a fixed seed instead of the drawn one (G2), so that a test's
+    dice are the same on every run: ann red, bob blue, cid white unless `seats` says otherwise
+    (None: the bot)."""
+    game = game_create(
+        name=name,
+        slug=slug,
+        moderator=moderator,
+        board="small-isles",
+        seats=list(seats) if seats is not None else ["ann", "bob", "cid"],
+    )
+    game = game_start(game=game, user=moderator)
+    game.first_position = {**game.first_position, "seed": seed}
+    game.state = state_to_dict(replay(game.first_position, []))
+    game.save()
+    return game

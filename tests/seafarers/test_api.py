@@ -12,14 +12,12 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 
-from engine.seafarers import state_to_dict
 from seafarers.api import API_CODES, REFUSAL_CODES
 from seafarers.keys import seat_key_issue
 from seafarers.models import TradeOffer
-from seafarers.positions import replay
-from seafarers.services import game_create, game_start, seat_replace
+from seafarers.services import seat_replace
 from tests.seafarers.helpers import play_until
-from tests.seafarers.offer_helpers import hand, trade_turn
+from tests.seafarers.offer_helpers import hand, seeded_isles, trade_turn
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,14 +26,7 @@ SEED = 5
 
 @pytest.fixture
 def isles(people):
-    game = game_create(
-        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
-        seats=["ann", "bob", "cid"],
-    )  # fmt: skip
-    game = game_start(game=game, user=people["mod"])
-    game.first_position = {**game.first_position, "seed": SEED}
-    game.state = state_to_dict(replay(game.first_position, []))
-    game.save()
+    game = seeded_isles(people["mod"], seed=SEED)
     cache.clear()  # the bad-key counts of other tests
     return game
 

@@ -23,14 +23,11 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from config.wsgi import application
-from engine.seafarers import state_to_dict
 from seafarers.api import api
 from seafarers.keys import seat_key_issue
 from seafarers.models import TradeOffer
-from seafarers.positions import replay
-from seafarers.services import game_create, game_start
 from tests.fuzz.profile import FUZZ
-from tests.seafarers.offer_helpers import trade_turn
+from tests.seafarers.offer_helpers import seeded_isles, trade_turn
 
 CHECKS = [
     not_a_server_error,
@@ -50,14 +47,7 @@ def played(people, settings):
     settings.ALLOWED_HOSTS = ["localhost", "testserver"]
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
-    game = game_create(
-        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
-        seats=["ann", "bob", "cid"],
-    )  # fmt: skip
-    game = game_start(game=game, user=people["mod"])
-    game.first_position = {**game.first_position, "seed": 5}
-    game.state = state_to_dict(replay(game.first_position, []))
-    game.save()
+    game = seeded_isles(people["mod"], seed=5)
     t = trade_turn(game)
     current = game.seats.get(player=t["current"])
     TradeOffer.objects.create(

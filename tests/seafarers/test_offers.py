@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from engine.seafarers import state_to_dict
 from seafarers.models import TradeOffer
 from seafarers.offers import (
     MAX_OPEN,
@@ -18,18 +17,16 @@ from seafarers.offers import (
     offer_withdraw,
     offers_for_seat,
 )
-from seafarers.positions import replay, waiting_for
+from seafarers.positions import waiting_for
 from seafarers.services import (
     GameRefused,
     act_for,
     action_submit,
     bot_play,
-    game_create,
     game_pause,
-    game_start,
 )
 from tests.seafarers.helpers import play_one, position
-from tests.seafarers.offer_helpers import hand, trade_turn
+from tests.seafarers.offer_helpers import hand, seeded_isles, trade_turn
 
 pytestmark = pytest.mark.django_db
 SEED = 5
@@ -38,14 +35,7 @@ SEED = 5
 @pytest.fixture
 def isles(people):
     """Small Isles with a fixed seed (ann red, bob blue, cid white), started."""
-    game = game_create(
-        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
-        seats=["ann", "bob", "cid"],
-    )  # fmt: skip
-    game = game_start(game=game, user=people["mod"])
-    game.first_position = {**game.first_position, "seed": SEED}
-    game.state = state_to_dict(replay(game.first_position, []))
-    game.save()
+    game = seeded_isles(people["mod"], seed=SEED)
     return game
 
 
@@ -260,14 +250,7 @@ def test_one_seat_has_a_bounded_number_of_open_offers(isles):
 
 
 def test_a_bot_seat_makes_and_answers_no_offers(people):
-    game = game_create(
-        name="Bots", slug="bots", moderator=people["mod"], board="small-isles",
-        seats=["ann", None, "bob"], paused=False,
-    )  # fmt: skip
-    game = game_start(game=game, user=people["mod"])
-    game.first_position = {**game.first_position, "seed": SEED}
-    game.state = state_to_dict(replay(game.first_position, []))
-    game.save()
+    game = seeded_isles(people["mod"], seed=SEED, seats=["ann", None, "bob"], slug="bots")
     # Play (the bot seat, blue, by its own service) until ann's action phase.
     for _ in range(400):
         game.refresh_from_db()

@@ -9,12 +9,9 @@ import os
 import pytest
 from django.db import connections
 
-from engine.seafarers import state_to_dict
 from seafarers.models import TradeOffer
-from seafarers.positions import replay
-from seafarers.services import game_create, game_start
 from tests.browser.test_turn_in_a_browser import browser  # noqa: F401  (a fixture)
-from tests.seafarers.offer_helpers import trade_turn
+from tests.seafarers.offer_helpers import seeded_isles, trade_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # Playwright's sync API runs a loop
@@ -22,14 +19,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # Playwright's sync API
 
 @pytest.fixture
 def isles(people):
-    game = game_create(
-        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
-        seats=["ann", "bob", "cid"],
-    )  # fmt: skip
-    game = game_start(game=game, user=people["mod"])
-    game.first_position = {**game.first_position, "seed": 5}
-    game.state = state_to_dict(replay(game.first_position, []))
-    game.save()
+    game = seeded_isles(people["mod"], seed=5)
     yield game
     connections.close_all()  # as tests/browser does: PostgreSQL drops its test database
 

@@ -12,12 +12,10 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from engine.seafarers import state_to_dict
 from seafarers.models import TradeOffer
 from seafarers.offers import offer_accept, offer_propose
-from seafarers.positions import replay
-from seafarers.services import GameRefused, action_submit, game_create, game_start
-from tests.seafarers.offer_helpers import trade_turn
+from seafarers.services import GameRefused, action_submit
+from tests.seafarers.offer_helpers import seeded_isles, trade_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SEED = 5
@@ -25,14 +23,7 @@ SEED = 5
 
 @pytest.fixture
 def isles(people):
-    game = game_create(
-        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
-        seats=["ann", "bob", "cid"],
-    )  # fmt: skip
-    game = game_start(game=game, user=people["mod"])
-    game.first_position = {**game.first_position, "seed": SEED}
-    game.state = state_to_dict(replay(game.first_position, []))
-    game.save()
+    game = seeded_isles(people["mod"], seed=SEED)
     return game
 
 

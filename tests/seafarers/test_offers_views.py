@@ -7,12 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from engine.seafarers import state_to_dict
 from seafarers.keys import seat_key_seat
 from seafarers.models import SeatKey, TradeOffer
-from seafarers.positions import replay
-from seafarers.services import game_create, game_start
-from tests.seafarers.offer_helpers import trade_turn
+from tests.seafarers.offer_helpers import seeded_isles, trade_turn
 
 pytestmark = pytest.mark.django_db
 SEED = 5
@@ -21,14 +18,7 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture
 def isles(people):
-    game = game_create(
-        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
-        seats=["ann", "bob", "cid"],
-    )  # fmt: skip
-    game = game_start(game=game, user=people["mod"])
-    game.first_position = {**game.first_position, "seed": SEED}
-    game.state = state_to_dict(replay(game.first_position, []))
-    game.save()
+    game = seeded_isles(people["mod"], seed=SEED)
     return game
 
 

@@ -12,12 +12,11 @@ from django.core import mail
 from django.utils import timezone
 
 from campaign.models import AuditEntry
-from engine.seafarers import state_to_dict
 from seafarers.models import Action, Game, Reminder
-from seafarers.positions import replay
 from seafarers.reminders import reminders_send, reminders_task, waits
 from seafarers.services import game_create, game_pause, game_resume, game_start, game_undo
 from tests.seafarers.helpers import play_one, play_until, position
+from tests.seafarers.offer_helpers import seeded_isles
 
 pytestmark = pytest.mark.django_db
 SEED = 5
@@ -26,14 +25,7 @@ HOUR = timedelta(hours=1)
 
 @pytest.fixture
 def isles(people):
-    game = game_create(
-        name="Isles", slug="isles", moderator=people["mod"], board="small-isles",
-        seats=["ann", "bob", "cid"],
-    )  # fmt: skip
-    game = game_start(game=game, user=people["mod"])
-    game.first_position = {**game.first_position, "seed": SEED}
-    game.state = state_to_dict(replay(game.first_position, []))
-    game.save()
+    game = seeded_isles(people["mod"], seed=SEED)
     return game
 
 
