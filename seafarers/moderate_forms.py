@@ -72,6 +72,15 @@ class NewGameForm(forms.Form):
         help_text="Island ids, separated by commas; “anywhere” for no limit; blank: the board's.",
     )
     pirate = forms.ChoiceField(choices=PIRATE, initial="keep", label="The pirate (PI, X16)")
+    # Not a rule of the game: the platform's reminder to a player the game waits on (issue 13).
+    reminder_hours = forms.IntegerField(
+        min_value=1,
+        max_value=24 * 14,
+        required=False,
+        label="Remind a player after (hours; blank: 24)",
+        help_text="A player the game has waited on this long is reminded once, by e-mail and "
+        "on the game's webhook.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -167,6 +167,9 @@ def _create(form: NewGameForm, moderator: Any) -> Game:
         rules=rules_set or None,
         **given,
     )
+    if cleaned.get("reminder_hours"):
+        game.reminder_hours = cleaned["reminder_hours"]
+        game.save(update_fields=["reminder_hours"])
     AuditEntry.objects.create(
         campaign=game.campaign,
         user=moderator,
@@ -178,6 +181,7 @@ def _create(form: NewGameForm, moderator: Any) -> Game:
             "pirate": not pirate_off,
             "rules": rules_set,
             "seats": [seat or "bot" for seat in seats],
+            "reminder_hours": game.reminder_hours,
         },
     )
     return game

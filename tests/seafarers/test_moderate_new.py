@@ -49,6 +49,16 @@ def test_a_game_from_a_bundled_board_with_a_bot_and_rules(staff, people):
     settings = AuditEntry.objects.get(campaign=game.campaign, action="game_settings")
     assert settings.detail["seats"] == ["ann", "bot", "bob"]
     assert settings.detail["source"] == "small-isles"
+    assert game.reminder_hours == 24  # left blank: the default
+
+
+def test_the_reminder_time_is_the_moderator_s(staff):
+    """Issue 13: "a reminder when a player has not acted for the game's reminder time"."""
+    post(staff, seat_0="ann", seat_1="bob", seat_2="cid", reminder_hours="6")
+    game = Game.objects.get(campaign__slug="isles")
+    assert game.reminder_hours == 6
+    settings = AuditEntry.objects.get(campaign=game.campaign, action="game_settings")
+    assert settings.detail["reminder_hours"] == 6
 
 
 def test_the_pirate_off_and_setup_anywhere(staff):
@@ -81,6 +91,7 @@ def test_the_generator_gives_the_same_board_for_the_same_seed(staff):
         ({"seat_0": "ann", "seat_1": "bob", "source": "generator"}, "bad_source", "seed"),
         ({"seat_0": "ann", "seat_1": "bob", "source": "file"}, "bad_source", "scenario file"),
         ({"seat_0": "ann", "seat_1": "bob", "victory_points": "99"}, "", "less than or equal"),
+        ({"seat_0": "ann", "seat_1": "bob", "reminder_hours": "0"}, "", "greater than or equal"),
         # The board has 3 players; a bundled board's seats make its players.
         ({"seat_0": "ann", "seat_1": "bob", "slug": "Not a slug!"}, "", "valid “slug”"),
     ],
