@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv chromium run example test bench bench-load bench-scale-out lint typecheck fmt
+.PHONY: venv chromium run example test bench bench-load bench-load-seafarers bench-scale-out lint typecheck fmt
 
 venv: $(STAMP)
 
@@ -53,6 +53,10 @@ bench: venv
 # ARGS=--write-docs to write the figures into docs/benchmarks.md.
 bench-load: venv
 	$(PY) -m bench.load $(ARGS)
+
+# Issue 14: the same for seafaring games (50 games of four seats, a bot seat on a worker).
+bench-load-seafarers: venv
+	$(PY) -m bench.seafarers_load $(ARGS)
 
 bench-scale-out: venv
 	$(PY) -m bench.scale_out $(ARGS)
