@@ -95,6 +95,21 @@ class WorldAdmin(AuditedAdmin):
             )
         return actions
 
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> Any:
+        """Said before the moderator types anything: the page shows why a save will be refused."""
+        if request.method == "GET":
+            row = self.get_object(request, object_id)
+            why = world_frozen(_campaign_ids([row])) if row is not None else None
+            if why:
+                self.message_user(request, why, messages.WARNING)
+        return super().change_view(request, object_id, form_url, extra_context)
+
     def delete_view(
         self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
     ) -> Any:

@@ -76,6 +76,8 @@ def test_a_treasury_edit_is_refused_while_the_turn_waits(
     assert open_skirmish.current_turn.status == state
     danes = open_skirmish.factions.get(key="danes")
     before = danes.treasury
+    shown = said(mod_client.get(url("faction_change", danes.pk)))
+    assert f"Turn 1 is {state}: its result is computed" in shown  # said before typing
     response = mod_client.post(url("faction_change", danes.pk), treasury_form(danes, 999))
     assert response.status_code == 200  # the form again, with the refusal
     page = said(response)
