@@ -331,7 +331,7 @@ def token_revoke(*, campaign: Any, membership_id: str, user: Any, reason: str) -
     if not reason:
         return REASON_REQUIRED
     token = (
-        ApiToken.objects.select_for_update()
+        ApiToken.objects.select_for_update(of=("self",))
         .select_related("membership__user", "membership__faction")
         .filter(membership__campaign=campaign, membership_id=_int_or_none(membership_id))
         .first()
