@@ -366,6 +366,13 @@ class MembershipForm(ReasonForm):
         },
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The form's initial value is the user's id (the model's column); the field reads a user
+        # name. Shown as the id, a form saved unchanged named whoever is called "17" (issue 11).
+        if self.instance.pk is not None and self.instance.user_id is not None:
+            self.initial["user"] = self.instance.user.get_username()
+
 
 # What a membership's audit entry shows of it: who, where, as what (names, not ids).
 MEMBERSHIP_SHOWN = ("user", "campaign", "role", "faction")

@@ -142,3 +142,19 @@ def test_the_lists_bulk_delete_is_not_offered(mod_client, danes) -> None:
     action = {"action": "delete_selected", "_selected_action": [danes.pk], "post": "yes"}
     mod_client.post(url("changelist"), action)
     assert Membership.objects.filter(pk=danes.pk).exists()
+
+
+def test_the_change_page_shows_the_user_name_and_saving_it_unchanged_keeps_the_player(
+    mod_client, people, danes, django_user_model
+) -> None:
+    """Before: the field showed the user's id, so saving the page unchanged handed the faction to
+    an account whose user name is that id (or refused the form, when there was none)."""
+    django_user_model.objects.create_user(str(people["danes"].pk), "id@example.org", "pw")
+    page = mod_client.get(url("change", danes.pk)).content.decode()
+    field = page[page.index('name="user"') :].split(">")[0]
+    assert 'value="danes"' in field
+    response = mod_client.post(url("change", danes.pk), form_of(danes, reason="nothing, really"))
+    assert response.status_code == 302
+    danes.refresh_from_db()
+    assert danes.user == people["danes"]
+    assert AuditEntry.objects.get(action="edit membership").detail["changes"] == {}
