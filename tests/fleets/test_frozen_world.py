@@ -160,3 +160,38 @@ def test_an_open_turn_leaves_the_world_to_the_moderator(mod_client, open_skirmis
     action = {"action": "delete_selected", "_selected_action": relations, "post": "yes"}
     assert mod_client.post(url("relation_changelist"), action).status_code == 302
     assert not Relation.objects.filter(pk__in=relations).exists()
+
+
+def test_a_ships_repair_in_its_fleets_page_is_refused(mod_client, open_skirmish) -> None:
+    """The ships are edited in their fleet's page: the whole save is refused, ships included;
+    the same post once the turn is reopened is saved."""
+    turn = locked(open_skirmish)
+    fleet = Fleet.objects.get(campaign=open_skirmish, key="d1")
+    ship = fleet.ships.first()
+    data = {
+        "campaign": fleet.campaign_id,
+        "key": fleet.key,
+        "owner": fleet.owner_id,
+        "province": fleet.province_id or "",
+        "port": fleet.port_id or "",
+        "mp_penalty": fleet.mp_penalty,
+        "blockading": fleet.blockading_id or "",
+        "reason": "repaired by hand",
+        "ships-TOTAL_FORMS": 1,
+        "ships-INITIAL_FORMS": 1,
+        "ships-0-id": ship.pk,
+        "ships-0-fleet": fleet.pk,
+        "ships-0-key": ship.key,
+        "ships-0-type": ship.type_id,
+        "ships-0-owner": ship.owner_id,
+        "ships-0-health": ship.health + 1,
+        "ships-0-position": ship.position,
+    }
+    response = mod_client.post(url("fleet_change", fleet.pk), data)
+    assert response.status_code == 200
+    assert "(world_frozen)" in said(response)
+    assert fleet.ships.get(pk=ship.pk).health == ship.health
+    assert not AuditEntry.objects.filter(action__in=["edit fleet", "edit ships"]).exists()
+    lifecycle.turn_reopen(turn, user=None)
+    assert mod_client.post(url("fleet_change", fleet.pk), data).status_code == 302
+    assert fleet.ships.get(pk=ship.pk).health == ship.health + 1
