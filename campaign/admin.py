@@ -11,7 +11,7 @@ from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import Model, QuerySet
-from django.http import HttpRequest, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.html import format_html
@@ -351,9 +351,9 @@ class CampaignAdmin(AuditedAdmin):
         ]
 
 
-class MembershipForm(OneCampaignForm):
+class MembershipForm(ReasonForm):
     """The player is named by their user name, typed: a list to choose from would show a
-    moderator every account on the site."""
+    moderator every account on the site. A change says why (the audit log keeps it)."""
 
     user = forms.ModelChoiceField(
         queryset=get_user_model().objects.all(),
@@ -366,12 +366,101 @@ class MembershipForm(OneCampaignForm):
         },
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The form's initial value is the user's id (the model's column); the field reads a user
+        # name. Shown as the id, a form saved unchanged named whoever is called "17" (issue 11).
+        if self.instance.pk is not None and self.instance.user_id is not None:
+            self.initial["user"] = self.instance.user.get_username()
+
+
+# What a membership's audit entry shows of it: who, where, as what (names, not ids).
+MEMBERSHIP_SHOWN = ("user", "campaign", "role", "faction")
+
+
+def membership_shown(membership: Membership | None) -> dict[str, str]:
+    if membership is None:
+        return dict.fromkeys(MEMBERSHIP_SHOWN, "")
+    faction = membership.faction
+    return {
+        "user": membership.user.get_username(),
+        "campaign": membership.campaign.slug,
+        "role": str(membership.role),
+        "faction": f"{faction.name} ({faction.key})" if faction else "",  # type: ignore[attr-defined]
+    }
+
+
+class MembershipDeleteForm(forms.Form):
+    reason = forms.CharField(max_length=500, strip=True)
+
 
 @admin.register(Membership)
-class MembershipAdmin(ModeratorScoped):
+class MembershipAdmin(AuditedAdmin):
+    """Who plays whom (issue 11): adding, changing (user, role, faction) or deleting a membership
+    is audited with its old and new values and a reason, asked for on the delete page too. A
+    membership that changes hands or faction also ends its API key (fleets' key seal)."""
+
     form = MembershipForm
     list_display = ("user", "campaign", "role", "faction")
     list_filter = ("campaign", "role")
+    fields = ("user", "campaign", "role", "faction", "reason")
+    delete_confirmation_template = "admin/campaign/membership_delete_confirmation.html"
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        before = (
+            Membership.objects.select_related("user", "campaign", "faction")
+            .filter(pk=obj.pk)
+            .first()
+            if change
+            else None
+        )
+        old = membership_shown(before)
+        ModeratorScoped.save_model(self, request, obj, form, change)
+        new = membership_shown(obj)
+        AuditEntry.objects.create(
+            campaign=obj.campaign,
+            user=request.user,
+            action="edit membership" if change else "add membership",
+            reason=form.cleaned_data["reason"],
+            detail={
+                "object": str(obj),
+                "changes": {k: [old[k], new[k]] for k in MEMBERSHIP_SHOWN if old[k] != new[k]},
+            },
+        )
+
+    def get_actions(self, request: HttpRequest) -> Any:
+        """No deleting from the list: its confirmation asks no reason (the delete page does)."""
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> Any:
+        """Django's delete page, which takes any post as the confirmation: a post without a
+        reason shows the page again with the problem, and deletes nothing."""
+        if request.method == "POST":
+            reason_form = MembershipDeleteForm(request.POST)
+            if reason_form.is_valid():
+                request._deletion_reason = reason_form.cleaned_data["reason"]  # type: ignore[attr-defined]
+            else:
+                request.POST = QueryDict()  # type: ignore[misc]  # not confirmed: the page again
+                extra_context = {**(extra_context or {}), "reason_missing": True}
+        return super().delete_view(request, object_id, extra_context)
+
+    def _audit_deletion(self, request: HttpRequest, objs: list[Any]) -> None:
+        reason = getattr(request, "_deletion_reason", "")
+        for obj in objs:
+            AuditEntry.objects.create(
+                campaign=obj.campaign,
+                user=request.user,
+                action="delete membership",
+                reason=reason,
+                detail={
+                    "object": str(obj),
+                    "changes": {k: [v, ""] for k, v in membership_shown(obj).items() if v},
+                },
+            )
 
 
 @admin.register(Turn)

@@ -1,8 +1,9 @@
 """The naval part of the moderator's dashboard (campaign/dashboard.py): which fleets have
 orders, the draft result to review, the pirates' suggested orders (U3) and the moderator's own
-orders for any faction. The views go through the dashboard's permission-checked fetch
-(`moderated_campaign`) and its stale-page check; the admin serves them under the campaign's
-dashboard (the naval ruleset's `moderator_views`).
+orders for any faction, and the members' API keys (each one's state, and revoking one). The
+views go through the dashboard's permission-checked fetch (`moderated_campaign`) and its
+stale-page check; the admin serves them under the campaign's dashboard (the naval ruleset's
+`moderator_views`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from fleets.mapping import orders_document, world_document
 from fleets.models import Faction
 from fleets.names import campaign_names
 from fleets.review import turn_review
-from fleets.services import order_slot, order_submit
+from fleets.services import campaign_token_states, order_slot, order_submit, token_revoke
 from fleets.words import Words
 
 
@@ -31,7 +32,8 @@ def dashboard_context(turn: Turn) -> dict[str, Any]:
     """What the dashboard shows of a naval turn besides its lifecycle."""
     campaign = turn.campaign
     context: dict[str, Any] = {
-        "ordered": sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o})
+        "ordered": sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o}),
+        "api_keys": campaign_token_states(campaign),
     }
     if turn.status in (Turn.Status.RESOLVED, Turn.Status.PUBLISHED) and turn.result:
         context["review"] = turn_review(
@@ -108,6 +110,24 @@ def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.success(request, f"Order recorded for {faction.name}.")
     if problem:
         messages.error(request, problem)
+    return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+@require_POST
+def revoke_api_key(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Revoke a member's API key (`membership`: its id), with a reason (audited); refused with
+    a message, changing nothing, without one or for a membership with no key here."""
+    campaign = moderated_campaign(request, campaign_id)
+    refusal = token_revoke(
+        campaign=campaign,
+        membership_id=request.POST.get("membership", ""),
+        user=request.user,
+        reason=request.POST.get("reason", ""),
+    )
+    if refusal:
+        messages.error(request, refusal)
+    else:
+        messages.success(request, "The key is revoked: it is refused from now on.")
     return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
 
 

@@ -92,11 +92,12 @@ class NavalRuleset:
         return context
 
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
-        from fleets.moderation import accept_pirate_orders, moderator_order
+        from fleets.moderation import accept_pirate_orders, moderator_order, revoke_api_key
 
         return [
             ("pirates/", accept_pirate_orders, "campaign_pirate_orders"),
             ("order/", moderator_order, "campaign_moderator_order"),
+            ("keys/revoke/", revoke_api_key, "campaign_api_key_revoke"),
         ]
 
     def games_of(self, user: Any) -> list[Listing]:

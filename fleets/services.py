@@ -285,6 +285,81 @@ def token_state(membership: Any) -> dict[str, Any] | None:
     }
 
 
+def campaign_token_states(campaign: Any) -> list[dict[str, Any]]:
+    """Every key of the campaign's memberships as the moderator's dashboard shows it: whose
+    (user, faction or role), made when, last used, working or not and why (one query)."""
+    from fleets.models import ApiToken
+
+    tokens = (
+        ApiToken.objects.filter(membership__campaign=campaign)
+        .select_related("membership__user", "membership__faction")
+        .order_by("membership__faction__name", "membership__user__username")
+    )
+    states = []
+    for token in tokens:
+        membership = token.membership
+        dead = _token_dead(token)
+        states.append(
+            {
+                "membership": membership.pk,
+                "user": membership.user.get_username(),
+                "seat": membership.faction.name if membership.faction else membership.role,
+                "made": token.created_at,
+                "last_used": token.last_used_at,
+                "works": dead is None,
+                "why": dead,
+            }
+        )
+    return states
+
+
+# What a revocation refused says (the dashboard shows it as a message; nothing changes).
+NO_SUCH_KEY = "There is no API key of that membership in this campaign to revoke (no_such_key)."
+REASON_REQUIRED = "Say why the key is revoked: the reason goes to the audit log (reason_required)."
+
+
+@transaction.atomic
+def token_revoke(*, campaign: Any, membership_id: str, user: Any, reason: str) -> str | None:
+    """The moderator revokes a membership's key (issue 11): the row goes, so the key is refused
+    (401) from the next request on; the audit log keeps whose it was, when it was made and last
+    used, and why it was revoked. A refusal's words, or None. A membership of another campaign
+    is answered as one without a key (no_such_key), so nothing about it is given away."""
+    from campaign.models import AuditEntry
+    from fleets.models import ApiToken
+
+    reason = reason.strip()
+    if not reason:
+        return REASON_REQUIRED
+    token = (
+        ApiToken.objects.select_for_update(of=("self",))
+        .select_related("membership__user", "membership__faction")
+        .filter(membership__campaign=campaign, membership_id=_int_or_none(membership_id))
+        .first()
+    )
+    if token is None:
+        return NO_SUCH_KEY
+    membership = token.membership
+    AuditEntry.objects.create(
+        campaign=campaign,
+        user=_real(user),
+        action="revoke api key",
+        reason=reason,
+        detail={
+            "user": membership.user.get_username(),
+            "seat": membership.faction.key if membership.faction else membership.role,
+            "made": token.created_at.isoformat(),
+            "last_used": token.last_used_at.isoformat() if token.last_used_at else None,
+            "worked": _token_dead(token) is None,
+        },
+    )
+    token.delete()
+    return None
+
+
+def _int_or_none(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else None
+
+
 def _digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 

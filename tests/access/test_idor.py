@@ -365,6 +365,7 @@ def test_admin_forms_refuse_links_into_another_campaign(
             "campaign": open_skirmish.pk,
             "role": "player",
             "faction": elsewhere.factions.get(key="danes").pk,
+            "reason": "a swap",  # (a membership's change says why: the faction alone is wrong)
         },
     )
     assert page.context["adminform"].form.errors["faction"]
@@ -453,7 +454,7 @@ def test_a_moderator_names_a_new_player_without_seeing_every_account(
     client.force_login(people["mod"])
     add = admin_url("campaign_membership_add")
     assert b"stranger" not in client.get(add).content  # another account, not in this campaign
-    form = {"campaign": open_skirmish.pk, "role": "player", "faction": ""}
+    form = {"campaign": open_skirmish.pk, "role": "player", "faction": "", "reason": "new player"}
     page = client.post(add, {**form, "user": "nobody-by-this-name"})
     assert "no_such_user" in str(page.context["adminform"].form.errors["user"])
     hanse = open_skirmish.factions.get(key="hanse").pk

@@ -131,6 +131,8 @@ def dashboard_rows(campaign: Campaign) -> list[Row]:
     """The moderator's dashboard and each of its actions, on this campaign (turn 2 open)."""
     first = campaign.turns.get(number=1)
     order = {"faction": "danes", "order": '{"fleet": "d2", "type": "hold"}', "reason": "mail"}
+    danes = Membership.objects.get(campaign=campaign, faction__key="danes")
+    revoke = {"membership": danes.pk, "reason": "leaked"}
     return [
         Row("dashboard", "get", admin_url("campaign_dashboard", campaign.pk)),
         *(
@@ -140,6 +142,7 @@ def dashboard_rows(campaign: Campaign) -> list[Row]:
         Row("progress", "get", admin_url("campaign_turn_progress", campaign.pk, first.pk)),
         Row("pirate orders", "post", admin_url("campaign_pirate_orders", campaign.pk)),
         Row("moderator order", "post", admin_url("campaign_moderator_order", campaign.pk), order),
+        Row("revoke key", "post", admin_url("campaign_api_key_revoke", campaign.pk), revoke),
         Row("import page", "get", admin_url("campaign_import")),
         Row("import nothing", "post", admin_url("campaign_import")),
     ]
@@ -327,7 +330,7 @@ PLAYER_ACTIONS += ("economy withdraw",)
 API_NOWHERE = {"api unknown path": 404, "api wrong method": 405}
 API = [r.name for r in api_rows()]
 DASHBOARD = ("dashboard", *(f"turn {a}" for a in (*ACTIONS, "extend")), "progress")
-DASHBOARD += ("pirate orders", "moderator order")
+DASHBOARD += ("pirate orders", "moderator order", "revoke key")
 IMPORT = ("import page", "import nothing")
 ADMIN_SITE = [r.name for r in admin_site_rows()]
 MODELS = (
