@@ -140,6 +140,9 @@ def _checked_start(first: Document, actions: list[Document]) -> State:
     state = parse_scenario(first).state.copy()
     problems = []
     for i, action in enumerate(actions):
+        if not isinstance(action, dict):  # a hand-edited file's null or list (found by fuzzing)
+            problems.append(Problem(f"actions[{i}]", "an action is an object with a type"))
+            break
         try:
             apply_action(state, dict(action))
         except Refused as refusal:
