@@ -23,7 +23,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from campaign import lifecycle, transitions
 from campaign.deadlines import STALLED
-from campaign.models import Campaign, Membership, Turn
+from campaign.models import DOCUMENTS, Campaign, Membership, Turn
 from campaign.resolution import turn_progress
 from campaign.rulesets import ruleset_of
 
@@ -61,6 +61,9 @@ def dashboard(
     }
     if turn is not None:
         context["actions"] = [a for a in ACTIONS if transitions.can(turn, a)]
+        # R-35's appeals window: the latest published turn may be rolled back while the turn
+        # after it has not been resolved (issue 11: the button was missing).
+        context["published"] = _latest_published(campaign) if turn.status in LATER_OK else None
         # A locked turn whose task never reached the queue (or was lost): send it again.
         context["queue_down"] = turn.status == Turn.Status.LOCKED and bool(turn.error)
         context["requeue"] = turn.status == Turn.Status.LOCKED and (
@@ -76,6 +79,21 @@ def dashboard(
     return render(request, "admin/campaign/dashboard.html", context)
 
 
+# The button for the latest published turn (the current turn's own are ACTIONS), shown while the
+# turn after it is a draft, open or locked (lifecycle.turn_rollback cancels that turn).
+ROLLBACK_PUBLISHED = "rollback-published"
+LATER_OK = (Turn.Status.DRAFT, Turn.Status.OPEN, Turn.Status.LOCKED)
+
+
+def _latest_published(campaign: Campaign) -> Turn | None:
+    return (
+        campaign.turns.filter(archived=False, status=Turn.Status.PUBLISHED)
+        .order_by("-number")
+        .defer(*DOCUMENTS)
+        .first()
+    )
+
+
 # A locked turn whose worker has not started: the progress bar's first frame, on the dashboard
 # and in its polled partial alike.
 WAITING = {"phase": "waiting for a worker", "percent": 0}
@@ -86,7 +104,12 @@ def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
     """One button of the dashboard: a lifecycle action on the current turn, with its reason."""
     campaign = moderated_campaign(request, campaign_id)
     turn = campaign.current_turn_for_action()
-    if turn is None or action not in (*ACTIONS, "extend", "requeue"):
+    if action == ROLLBACK_PUBLISHED:
+        turn = _latest_published(campaign)
+        action = "rollback"
+    elif action not in (*ACTIONS, "extend", "requeue"):
+        raise Http404("No such action.")
+    if turn is None:
         raise Http404("No such action.")
     stale = stale_turn(request, campaign, turn)
     if stale:

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from campaign import lifecycle
 from campaign.models import AuditEntry, Membership, Turn
-from fleets.models import Order, Relation
+from fleets.models import Fleet, Order, Relation
 
 Status = Turn.Status
 
@@ -86,6 +86,63 @@ def test_a_turn_run_from_the_dashboard(
         url("campaign_turn_progress", skirmish.pk, turn.pk), headers={"HX-Request": "true"}
     )
     assert progress.status_code == 286  # htmx: stop polling, the turn is resolved
+
+
+@pytest.mark.django_db
+def test_the_latest_published_turn_is_rolled_back_from_the_dashboard(
+    client, skirmish, staff, django_capture_on_commit_callbacks
+) -> None:
+    """R-35, issue 11: the button for the latest published turn, with a reason; the world goes
+    back to the lock, turn 2 is cancelled, turn 1 opens again with its seed."""
+    client.force_login(staff("mod", skirmish))
+    page = url("campaign_dashboard", skirmish.pk)
+    client.post(url("campaign_turn_action", skirmish.pk, "open"))
+    first = skirmish.current_turn
+    swedes = skirmish.factions.get(key="swedes")
+    Order.objects.create(
+        turn=first,
+        faction=swedes,
+        slot="fleet:s1",
+        payload={"fleet": "s1", "type": "move", "path": ["oresund"]},
+    )
+    before = sorted(
+        Fleet.objects.filter(campaign=skirmish).values_list("key", "province__key", "port__key")
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url("campaign_turn_action", skirmish.pk, "lock"), {"reason": "deadline"})
+    client.post(url("campaign_turn_action", skirmish.pk, "publish"))
+    first.refresh_from_db()
+    seed, treasury = first.seed, swedes.treasury  # `swedes` was read before the lock
+    assert skirmish.current_turn.number == 2
+    world = sorted(
+        Fleet.objects.filter(campaign=skirmish).values_list("key", "province__key", "port__key")
+    )
+    assert world != before  # the published turn moved the fleets
+    shown = client.get(page).content.decode()
+    assert "Roll back turn 1 (published)" in shown
+    rollback = url("campaign_turn_action", skirmish.pk, "rollback-published")
+    # Without a reason: refused, nothing changes.
+    refused = client.post(rollback, {"turn": first.pk, "reason": " "}, follow=True)
+    assert b"Say why" in refused.content
+    first.refresh_from_db()
+    assert first.status == Status.PUBLISHED
+    done = client.post(rollback, {"turn": first.pk, "reason": "an appeal"}, follow=True)
+    assert b"Turn 1: rolled back." in done.content
+    first.refresh_from_db()
+    swedes.refresh_from_db()
+    assert (first.status, first.seed, first.result) == (Status.OPEN, seed, None)
+    assert swedes.treasury == treasury  # the world as it was when turn 1 locked
+    restored = Fleet.objects.filter(campaign=skirmish)
+    assert sorted(restored.values_list("key", "province__key", "port__key")) == before
+    assert skirmish.turns.get(number=2).archived
+    assert AuditEntry.objects.filter(action="rollback", reason="an appeal", turn=first).exists()
+    # The page, reloaded, offers no rollback again; a second post (a stale page) finds no
+    # published turn to roll back and changes nothing.
+    assert "(published)" not in client.get(page).content.decode()
+    again = client.post(rollback, {"turn": first.pk, "reason": "twice"})
+    assert again.status_code == 404
+    first.refresh_from_db()
+    assert first.status == Status.OPEN
 
 
 @pytest.mark.django_db
