@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import socket
 import sqlite3
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
 import pytest
 import redis
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -38,6 +37,7 @@ from tests.campaign.workers import (
     use_broker,
     wait_for,
 )
+from tests.concurrent import at_once
 
 pytestmark = [pytest.mark.queue, pytest.mark.django_db(transaction=True)]
 
@@ -77,29 +77,6 @@ def moderators(turn: Turn, django_user_model) -> list[Any]:
         Membership.objects.create(user=user, campaign=turn.campaign, role=Membership.Role.MODERATOR)
         users.append(user)
     return users
-
-
-def at_once(*calls: Callable[[], Any]) -> list[Any]:
-    """Run each call in its own thread (so on its own database connection), released together;
-    what each returned or raised."""
-    start = threading.Barrier(len(calls))
-    outcomes: list[Any] = [None] * len(calls)
-
-    def run(n: int) -> None:
-        try:
-            start.wait()
-            outcomes[n] = calls[n]()
-        except Exception as error:
-            outcomes[n] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return outcomes
 
 
 def turn_ready_for(action: str) -> Turn:

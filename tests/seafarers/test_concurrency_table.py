@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connections
 
 from engine.seafarers import adjudicate, bot_action
 from seafarers.models import Game
 from seafarers.positions import replay, waiting_for
 from seafarers.scenario_files import game_document
 from seafarers.services import GameRefused, action_submit, game_create, game_start
+from tests.concurrent import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PLAYERS = ("ann", "bob", "cid", "dee")
@@ -32,29 +32,6 @@ def table(people) -> Game:
         name="Four", slug="four", moderator=people["mod"], board="four-islands", seats=PLAYERS
     )
     return game_start(game=game, user=people["mod"])
-
-
-def at_once(calls: list[Any]) -> list[Any]:
-    """Each call in its own thread (its own connection), released together: what each returned
-    or raised."""
-    start = threading.Barrier(len(calls))
-    outcomes: list[Any] = [None] * len(calls)
-
-    def run(n: int) -> None:
-        try:
-            start.wait(30)
-            outcomes[n] = calls[n]()
-        except Exception as error:
-            outcomes[n] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return outcomes
 
 
 def assert_log_is_the_game(game: Game, accepted: list[tuple[int, dict[str, Any]]]) -> None:
@@ -89,7 +66,7 @@ def test_every_seat_clicking_at_once_each_index_once(table) -> None:
                         game=table, user=u, action=a, expected_index=i
                     )
                 )
-        outcomes = at_once(calls)
+        outcomes = at_once(*calls)
         applied = [o for o in outcomes if not isinstance(o, Exception)]
         refused = [o for o in outcomes if isinstance(o, GameRefused)]
         assert len(applied) == 1, outcomes
@@ -109,7 +86,8 @@ def test_double_submissions_of_the_same_action_apply_once(table, people) -> None
     state = replay(table.first_position, [])
     action = bot_action(state, "red", 1)
     outcomes = at_once(
-        [lambda: action_submit(game=table, user=people["ann"], action=action, expected_index=0)] * 8
+        *[lambda: action_submit(game=table, user=people["ann"], action=action, expected_index=0)]
+        * 8
     )
     refused = [o for o in outcomes if isinstance(o, GameRefused)]
     assert [r.code for r in refused] == ["game_moved_on"] * 7, outcomes
@@ -154,7 +132,7 @@ def test_the_table_playing_flat_out_loses_nothing(table) -> None:
                 accepted.append((row.index, row.action))
             sent += 1
 
-    outcomes = at_once([lambda p=p, t=t: play(p, t) for p in users for t in (0, 1)])
+    outcomes = at_once(*[lambda p=p, t=t: play(p, t) for p in users for t in (0, 1)])
     assert all(isinstance(o, int) for o in outcomes), outcomes
     assert sum(outcomes) == len(accepted) >= target
     assert_log_is_the_game(table, accepted)

@@ -6,15 +6,12 @@ IMMEDIATE transactions take turns."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-
 import pytest
-from django.db import connection
 
 from seafarers.models import TradeOffer
 from seafarers.offers import offer_accept, offer_propose
 from seafarers.services import GameRefused, action_submit
+from tests.concurrent import at_once
 from tests.seafarers.offer_helpers import seeded_isles, trade_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,27 +22,6 @@ SEED = 5
 def isles(people):
     game = seeded_isles(people["mod"], seed=SEED)
     return game
-
-
-def at_once(*calls: Callable[[], object]) -> list[object]:
-    barrier = threading.Barrier(len(calls))
-    outcomes: list[object] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait(10)
-            outcomes[i] = calls[i]()
-        except GameRefused as refusal:
-            outcomes[i] = refusal
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return outcomes
 
 
 def codes(outcomes: list[object]) -> list[str]:
