@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.timezone import now
 
 from campaign.fields import DocumentField
 from campaign.models import Campaign
@@ -116,6 +117,20 @@ class Action(models.Model):
         return f"{self.game_id} #{self.index}: {self.action.get('type')}"
 
 
+class TradeOfferQuerySet(models.QuerySet["TradeOffer"]):
+    def past_turns(self, game: Game) -> TradeOfferQuerySet:
+        """Open offers made in a turn that is over (or in a game that is): void (S-26)."""
+        stale = self.filter(game=game, status=TradeOffer.Status.OPEN)
+        if game.status != Game.Status.OVER:
+            stale = stale.exclude(turn_number=game.state["turn"]["number"])
+        return stale
+
+    def void_past_turns(self, game: Game) -> int:
+        """Mark them void; how many were. Called in the transaction of the action that ended
+        the turn (seafarers/services.py `_after_change`), so that no page read writes."""
+        return int(self.past_turns(game).update(status=TradeOffer.Status.VOID, closed_at=now()))
+
+
 class TradeOffer(models.Model):
     """A domestic trade offered by one seat to another (B18, X24): the platform carries the
     offer and the reply; the log records only the trade, as the current player's
@@ -140,6 +155,8 @@ class TradeOffer(models.Model):
     action_index = models.PositiveIntegerField(null=True, blank=True)  # the trade, once applied
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)  # when it stopped being open
+
+    objects = TradeOfferQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "-id"]

@@ -191,14 +191,14 @@ RECENT = 10  # closed offers shown
 
 
 def offers_for_seat(game: Game, seat: Seat) -> Offers:
-    """The offers the seat is a side of (another pair's offers are theirs: never shown)."""
-    offers_void(game)
+    """The offers the seat is a side of (another pair's offers are theirs: never shown). A
+    read: the action that ended a turn voided its offers (services `_after_change`)."""
     own = (
         TradeOffer.objects.filter(Q(from_seat=seat) | Q(to_seat=seat), game=game)
         .select_related("from_seat", "to_seat")
         .order_by("-id")
     )
-    open_ = list(own.filter(status=TradeOffer.Status.OPEN))
+    open_ = list(offers_open(game).filter(Q(from_seat=seat) | Q(to_seat=seat)).order_by("-id"))
     return Offers(
         for_me=[o for o in open_ if o.to_seat_id == seat.pk],
         mine=[o for o in open_ if o.from_seat_id == seat.pk],
@@ -206,14 +206,16 @@ def offers_for_seat(game: Game, seat: Seat) -> Offers:
     )
 
 
-def offers_void(game: Game) -> int:
-    """Offers of a past turn (or of a game that is over) become void; how many did. The row
-    lock is taken only when there is something to void (a page read should not queue behind
-    an action for nothing)."""
-    if not _stale(game).exists():
-        return 0
-    with transaction.atomic():
-        return _void_past_turns(_locked(game))
+def offers_open(game: Game) -> Any:
+    """The game's open offers that can still be answered: of the current turn of a game not
+    over. (One left open from a past turn, which no action since has voided, is not shown as
+    open; the next action or reply marks it void.)"""
+    past = TradeOffer.objects.past_turns(game).values("pk")
+    return (
+        TradeOffer.objects.filter(game=game, status=TradeOffer.Status.OPEN)
+        .exclude(pk__in=past)
+        .select_related("from_seat", "to_seat")
+    )
 
 
 def offer_document(offer: TradeOffer) -> dict[str, Any]:
@@ -323,15 +325,8 @@ def _still_open(game: Game, offer: TradeOffer) -> None:
         raise GameRefused(OFFER_CLOSED, f"this offer was {offer.status} already")
 
 
-def _stale(game: Game) -> Any:
-    stale = TradeOffer.objects.filter(game=game, status=TradeOffer.Status.OPEN)
-    if game.status != Game.Status.OVER:
-        stale = stale.exclude(turn_number=game.state["turn"]["number"])
-    return stale
-
-
 def _void_past_turns(game: Game) -> int:
-    return int(_stale(game).update(status=TradeOffer.Status.VOID, closed_at=timezone.now()))
+    return TradeOffer.objects.void_past_turns(game)
 
 
 def _close(offer: TradeOffer, status: str, *, action_index: int | None = None) -> None:

@@ -31,7 +31,7 @@ from engine.seafarers import (
     state_to_dict,
 )
 from seafarers.boards import COLOURS, bundled_document
-from seafarers.models import Action, Game, Outbox, Seat
+from seafarers.models import Action, Game, Outbox, Seat, TradeOffer
 from seafarers.notifications import as_task_args, news
 from seafarers.outbox import DatabaseUnavailable, Owed, owe, plays_bots_with
 from seafarers.positions import replay, status_of, waiting_for
@@ -493,7 +493,9 @@ def _audit(game: Game, *, user: Any, action: str, reason: str = "", **detail: An
 
 def _after_change(game: Game, state: State, before: list[str] | None = None) -> None:
     """After the commit: the bot's turn if the game now waits for a bot seat, and the news for
-    the players (`before`: whom the game waited for before the change; None: tell nobody)."""
+    the players (`before`: whom the game waited for before the change; None: tell nobody).
+    Offers of a turn now over become void in the same transaction (S-26)."""
+    TradeOffer.objects.void_past_turns(game)
     owed: list[Owed] = []  # rows in this transaction, sent after it (seafarers/outbox.py)
     if before is not None:
         items = as_task_args(news(before, state, game_name=game.campaign.name))

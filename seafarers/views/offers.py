@@ -29,7 +29,7 @@ from seafarers.offers import (
     offer_propose,
     offer_withdraw,
     offers_for_seat,
-    offers_void,
+    offers_open,
     words,
 )
 from seafarers.selectors import game_get_for_user
@@ -100,11 +100,8 @@ def panel_context(
         for_me, mine, closed = found.for_me, found.mine, found.closed
         everyone: list[TradeOffer] = []
     else:
-        offers_void(game)
         for_me, mine, closed = [], [], []
-        everyone = list(
-            game.offers.filter(status=TradeOffer.Status.OPEN).select_related("from_seat", "to_seat")
-        )
+        everyone = list(offers_open(game))
     shown = {o.pk for o in (*for_me, *mine)}
     if refusal is None:
         where = None

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from seafarers.models import TradeOffer
 from seafarers.offers import (
@@ -189,6 +193,8 @@ def test_offers_of_a_past_turn_are_void(isles):
     )
     isles.refresh_from_db()
     assert isles.state["turn"]["number"] == turn + 1
+    offer.refresh_from_db()
+    assert offer.status == TradeOffer.Status.VOID  # by the end of the turn itself (S-26)
     snapshot = rows(isles)
     got = refused(offer_accept, game=isles, user=other, offer_id=offer.pk)
     assert got.code == "offer_void"
@@ -278,3 +284,36 @@ def test_an_offer_for_you_is_told_by_email(isles, django_capture_on_commit_callb
     assert message.subject == "Isles: an offer for you"
     assert message.to == [user_of(isles, t["other"]).email]
     assert t["current"] in message.body
+
+
+def test_reading_the_offers_writes_nothing(isles, people):
+    """The desks and the moderator's dashboard are reads: an offer left open from a past turn
+    (say, from before the end of turns voided them) is not shown as open, and no page view
+    marks it or takes the game's row lock; the next action does (S-26)."""
+    t = trade_turn(isles)
+    current, other = user_of(isles, t["current"]), user_of(isles, t["other"])
+    offer = offer_propose(game=isles, user=current, to=t["other"], give=t["give"], get=t["get"])
+    TradeOffer.objects.filter(pk=offer.pk).update(turn_number=0)  # a past turn's, left open
+    pages = []
+    for user, page in ((other, "seafarers_desk"), (people["mod"], "seafarers_moderate")):
+        browser = Client()
+        browser.force_login(user)
+        pages.append((browser, reverse(page, args=[isles.campaign.slug])))
+    with CaptureQueriesContext(connection) as seen:
+        for seat in isles.seats.all():
+            found = offers_for_seat(isles, seat)
+            assert (found.for_me, found.mine) == ([], [])
+        for browser, address in pages:
+            assert browser.get(address).status_code == 200
+    sql = [q["sql"] for q in seen.captured_queries]
+    assert [q for q in sql if q.startswith("UPDATE") or "FOR UPDATE" in q] == []
+    offer.refresh_from_db()
+    assert offer.status == TradeOffer.Status.OPEN  # untouched by the reads
+    action_submit(
+        game=isles,
+        user=current,
+        action={"type": "end_turn", "player": t["current"]},
+        expected_index=isles.log_length,
+    )
+    offer.refresh_from_db()
+    assert offer.status == TradeOffer.Status.VOID

@@ -64,4 +64,4 @@ def test_an_accept_racing_the_end_of_the_turn(isles):
         assert offer.status == TradeOffer.Status.ACCEPTED
     else:
         assert codes(outcomes) == ["offer_void"]
-        assert offer.status == TradeOffer.Status.OPEN  # marked void at the next read
+        assert offer.status == TradeOffer.Status.VOID  # by the end of the turn, in its transaction
