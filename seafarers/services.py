@@ -509,7 +509,10 @@ def _after_change(game: Game, state: State, before: list[str] | None = None) -> 
 
 
 # -- bots -------------------------------------------------------------------------------------
-BOT_DELAY = 1  # seconds: the bot moves "a moment after" the game comes to it
+# No countdown (it was 1 s): a task with an ETA lets the solo worker take more messages while it
+# holds it, and one Redis hands over while that task runs is lost if the worker is killed then
+# (docs/reliability.md, "Seafaring games": faults). The bot moves as soon as the worker has it.
+BOT_DELAY = 0
 BOT_BOUND = 40  # bot actions in one task; then the next task (bounds eager recursion)
 # Set while a task plays bot seats: the actions it sends queue no further task, the loop goes on.
 _BOT_LOOP: ContextVar[bool] = ContextVar("seafarers_bot_loop", default=False)
