@@ -16,8 +16,8 @@ from typing import Any
 from maps.layout import Layout
 from maps.svg import map_svg
 
-NOTE_FOG = "Public map: fleets hidden (fog of war)"
-NOTE_OPEN = "Public map: every fleet shown"
+NOTE_FOG = "Public: fleets hidden (fog)"
+NOTE_OPEN = "Public: every fleet shown"
 
 
 def public_world(world_doc: Mapping[str, Any], *, fog: bool) -> dict[str, Any]:

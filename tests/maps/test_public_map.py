@@ -4,11 +4,12 @@ line), the battles marked; without fog every fleet; never an order. And the PNG 
 
 from __future__ import annotations
 
+import io
 import struct
 
 import pytest
 
-from maps.png import svg_png
+from maps.png import halo_first, svg_png
 from maps.public import NOTE_FOG, NOTE_OPEN, public_map_svg
 from tests.maps.helpers import CHAIN_LAYOUT, chain_world, fleet, groups, parse
 
@@ -86,3 +87,27 @@ def test_no_external_resource_is_read() -> None:
 def test_a_scale_that_is_not_positive_is_refused() -> None:
     with pytest.raises(ValueError, match="positive"):
         svg_png("<svg/>", scale=0)
+
+
+def ink_pixels(png: bytes, ink: tuple[int, int, int]) -> int:
+    from PIL import Image  # CairoSVG's own dependency
+
+    data = Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+    pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+    return sum(
+        1 for pixel in pixels if all(abs(a - b) < 40 for a, b in zip(pixel, ink, strict=True))
+    )
+
+
+def test_labels_keep_their_letters_over_their_halo_in_the_png() -> None:
+    # The labels' paper-coloured halo is `paint-order: stroke`, which CairoSVG does not read: it
+    # painted the halo over the letters, and the PNG's names were white smudges.
+    svg = public_map_svg(world(), CHAIN_LAYOUT, fog=True)
+    assert 'paint-order="stroke"' in svg
+    spelled = halo_first(svg)
+    assert "paint-order" not in spelled
+    assert spelled.count("<text") == 2 * svg.count('paint-order="stroke"') + (
+        svg.count("<text") - svg.count('paint-order="stroke"')
+    )
+    sea_ink = (0x1F, 0x4E, 0x79)  # maps.marks.SEA_INK, the sea provinces' names
+    assert ink_pixels(svg_png(svg), sea_ink) > 200
