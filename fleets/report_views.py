@@ -83,10 +83,10 @@ def turn_report(request: HttpRequest, slug: str, number: int, fmt: str = "html")
     turn = published_turn(membership, number)
     faction = _report_faction(membership, request.GET.get("faction"))
     if fmt in ("md", "bbcode"):
-        text = private_text(turn, faction, fmt)
-        if text is None:
+        texts = private_texts(turn, faction)
+        if texts is None:
             raise Http404("Choose a faction: ?faction=<key>.")
-        return _text_file(text, f"turn-{number}-{faction}-private.{fmt}")
+        return _text_file(texts[fmt], f"turn-{number}-{faction}-private.{fmt}")
     private_report, bulletin_report = _reports(turn, faction)
     return render(
         request,
@@ -112,7 +112,7 @@ def turn_export(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     turn = published_turn(membership, number)
     faction = _report_faction(membership, request.GET.get("faction"))
     png_url = public_png_url(request, turn)
-    private = {fmt: private_text(turn, faction, fmt) for fmt in ("md", "bbcode")}
+    private = private_texts(turn, faction)
     return render(
         request,
         "reports/export.html",
@@ -124,7 +124,7 @@ def turn_export(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "faction_name": _faction_name(turn, faction),
             "png_url": png_url,
             "bulletin": bulletin_texts(turn, png_url),
-            "private": private if private["md"] is not None else None,
+            "private": private,
             "is_moderator": membership.role == Membership.Role.MODERATOR,
             "factions": membership.campaign.factions.exclude(key=Faction.PIRATES).order_by("key"),
         },
@@ -191,16 +191,21 @@ def public_png_url(request: HttpRequest, turn: Turn) -> str:
     return request.build_absolute_uri(path)
 
 
-def private_text(turn: Turn, faction: str | None, fmt: str) -> str | None:
-    """The faction's own report as Markdown or BBCode under its "private" mark, or None."""
+def private_texts(turn: Turn, faction: str | None) -> dict[str, str] | None:
+    """The faction's own report as Markdown ("md") and BBCode, each under its "private" mark;
+    None without a faction."""
     if faction is None:
         return None
     private, _ = _reports(turn, faction)
-    render_text = to_markdown if fmt == "md" else to_bbcode
     name = str(_faction_name(turn, faction))
-    escape = markdown.escape if fmt == "md" else bbcode.escape
-    mark = PRIVATE_MARK[fmt].format(faction=escape(name))
-    return f"{mark}\n\n{render_text(private)}"
+    return {
+        "md": PRIVATE_MARK["md"].format(faction=markdown.escape(name))
+        + "\n\n"
+        + to_markdown(private),
+        "bbcode": PRIVATE_MARK["bbcode"].format(faction=bbcode.escape(name))
+        + "\n\n"
+        + to_bbcode(private),
+    }
 
 
 def _faction_name(turn: Turn, faction: str | None) -> str | None:
