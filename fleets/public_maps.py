@@ -102,7 +102,7 @@ def public_map_renew(*, turn: Turn, user: Any, reason: str) -> str | None:
 def public_map_find(slug: str, number: int, token: str) -> PublicMap | None:
     """The row a public link names, if it still shows a published turn; None for anything else
     (an unknown or replaced token, another campaign's or turn's, a turn rolled back)."""
-    if not token or len(token) > 64 or "\x00" in slug:
+    if not token or len(token) > 64 or "\x00" in slug + token:  # (PostgreSQL: no NUL at all)
         return None
     found = (
         PublicMap.objects.select_related("turn", "turn__campaign")

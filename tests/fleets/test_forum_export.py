@@ -203,6 +203,9 @@ def test_a_wrong_token_another_turn_or_campaign_is_a_404_that_tells_nothing(
     not_found(link.replace(SLUG, RIVAL_SLUG))
     not_found(link.replace(SLUG, "nowhere"))
     not_found(reverse("public_map", args=[SLUG, 1, "x" * 65]))
+    not_found(f"/c/{SLUG}/turns/1/map/{token[:5]}%00{token[5:]}.png")  # a NUL: 404, not a 500
+    not_found(f"/c/{SLUG}%00/turns/1/map/{token}.png")
+    not_found(f"/c/{SLUG}/turns/99999999999999999999/map/{token}.png")
 
 
 def test_an_unpublished_turn_never_has_a_link(client, people, published) -> None:
