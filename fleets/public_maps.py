@@ -51,8 +51,10 @@ def public_map_issue(turn: Turn) -> PublicMap | None:
     (then with a new token); None when the turn is not published."""
     if not _live(turn):
         return None
+    published_at = turn.published_at
+    assert published_at is not None  # _live
     found = PublicMap.objects.filter(turn=turn).first()
-    if found is not None and found.published_at == turn.published_at:
+    if found is not None and found.published_at == published_at:
         return found
     now = timezone.now()
     if found is None:
@@ -61,17 +63,17 @@ def public_map_issue(turn: Turn) -> PublicMap | None:
                 return PublicMap.objects.create(
                     turn=turn,
                     token=_token(),
-                    published_at=turn.published_at,
+                    published_at=published_at,
                     made_at=now,
                 )
         except IntegrityError:  # a request at the same moment made it first
-            return PublicMap.objects.filter(turn=turn, published_at=turn.published_at).first()
+            return PublicMap.objects.filter(turn=turn, published_at=published_at).first()
     # Of an earlier publication (a rollback, then a publish): compare-and-set, so two requests
     # at once make one new token between them.
     PublicMap.objects.filter(pk=found.pk, published_at=found.published_at).update(
-        token=_token(), published_at=turn.published_at, made_at=now, png=None
+        token=_token(), published_at=published_at, made_at=now, png=None
     )
-    return PublicMap.objects.filter(turn=turn, published_at=turn.published_at).first()
+    return PublicMap.objects.filter(turn=turn, published_at=published_at).first()
 
 
 def public_map_renew(*, turn: Turn, user: Any, reason: str) -> str | None:
