@@ -108,6 +108,8 @@ def public_map_find(slug: str, number: int, token: str) -> PublicMap | None:
         return None
     found = (
         PublicMap.objects.select_related("turn", "turn__campaign")
+        # The turn's documents are megabytes for a big campaign, and a kept PNG needs neither.
+        .defer("turn__scenario", "turn__result")
         .filter(token=token, turn__campaign__slug=slug, turn__number=number)
         .first()
     )
@@ -120,7 +122,8 @@ def public_map_png(public_map: PublicMap) -> bytes:
     """The PNG of the row's turn: kept in the row, drawn and kept on the first request."""
     if public_map.png:
         return bytes(public_map.png)
-    png = svg_png(turn_public_svg(public_map.turn))
+    turn = Turn.objects.select_related("campaign").get(pk=public_map.turn_id)  # with documents
+    png = svg_png(turn_public_svg(turn))
     PublicMap.objects.filter(pk=public_map.pk, published_at=public_map.published_at).update(png=png)
     public_map.png = png
     return png

@@ -11,7 +11,9 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign import lifecycle
@@ -182,6 +184,20 @@ def test_the_png_is_drawn_once_and_kept(client, people, published) -> None:
     assert bytes(row.png) == first
     PublicMap.objects.filter(pk=row.pk).update(png=b"\x89PNG\r\n\x1a\nkept")
     assert Client().get(link).content == b"\x89PNG\r\n\x1a\nkept"  # read back, not drawn
+
+
+def test_a_kept_png_is_served_without_reading_the_turn_s_documents(
+    client, people, published
+) -> None:
+    link = public_link(client, people["danes"])
+    Client().get(link)  # drawn and kept
+    with CaptureQueriesContext(connection) as queries:
+        response = Client().get(link)
+    assert response.status_code == 200
+    assert len(queries) == 1  # the row, its turn and campaign: one query
+    (sql,) = (q["sql"] for q in queries.captured_queries)
+    assert '"result"' not in sql
+    assert '"scenario"' not in sql
 
 
 def not_found(url: str) -> None:
