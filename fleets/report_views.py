@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
@@ -166,12 +167,16 @@ def public_map_replace(request: HttpRequest, slug: str, number: int) -> HttpResp
 def public_map(request: HttpRequest, slug: str, number: int, token: str) -> HttpResponse:
     """The public map of a published turn, as PNG, for anyone holding the link (no login)."""
     address = client_address(request)
-    if blocked_until(PUBLIC_MAP_MISSES, address) is not None:
-        return HttpResponse(
-            "Too many links tried that show nothing: try again later (public_map_throttled).",
+    until = blocked_until(PUBLIC_MAP_MISSES, address)
+    if until is not None:
+        refused = HttpResponse(
+            f"Too many links tried that show nothing: try again after {until:%H:%M} UTC "
+            "(public_map_throttled).",
             status=429,
             content_type="text/plain; charset=utf-8",
         )
+        refused["Retry-After"] = str(max(1, int((until - timezone.now()).total_seconds())))
+        return refused
     found = public_map_find(slug, number, token)
     if found is None:
         failure_record(PUBLIC_MAP_MISSES, address)

@@ -291,4 +291,5 @@ def test_too_many_links_that_show_nothing_are_refused_for_a_while(
     refused = anyone.get(wrong)
     assert refused.status_code == 429
     assert b"public_map_throttled" in refused.content
+    assert 0 < int(refused["Retry-After"]) <= PUBLIC_MAP_MISSES.window
     assert anyone.get(link).status_code == 429  # that address, for the window
