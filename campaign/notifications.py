@@ -9,8 +9,15 @@ from django.core.mail import send_mail
 from django.db import transaction
 
 from campaign.models import AuditEntry, Turn
-from campaign.rulesets import bulletin_of
-from campaign.webhooks import WebhookRefused, post_json, webhook_body
+from campaign.rulesets import bulletin_of, bulletin_picture_of
+from campaign.webhooks import (
+    WebhookFailed,
+    WebhookFile,
+    WebhookRefused,
+    post_json,
+    post_with_files,
+    webhook_body,
+)
 
 log = logging.getLogger(__name__)
 
@@ -24,14 +31,30 @@ def queue_bulletin(turn: Turn) -> None:
 
 
 def post_bulletin(turn_id: int) -> None:
-    """POST the bulletin as Discord-compatible JSON (`{"content": …}`, pinging no one), to a
-    public address only (campaign/webhooks.py). The bulletin is the ruleset's (bulletin_of)."""
+    """POST the bulletin as a Discord-compatible message (`content`, pinging no one), to a
+    public address only (campaign/webhooks.py). The bulletin is the ruleset's (bulletin_of);
+    with the ruleset's picture (bulletin_picture_of: naval, the public map as PNG) attached,
+    multipart/form-data as Discord takes files. A picture that cannot be drawn, or that the
+    webhook refuses (too large, 400/413), costs only the picture: the text is posted alone."""
     turn = Turn.objects.select_related("campaign").get(pk=turn_id)
     bulletin = bulletin_of(turn.campaign)
     if bulletin is None:
         return
+    text = bulletin(turn)
+    url = turn.campaign.webhook_url
     try:
-        post_json(turn.campaign.webhook_url, webhook_body(bulletin(turn)))
+        picture = _picture(turn)
+        if picture is not None:
+            try:
+                post_with_files(url, text, [picture])
+                return
+            except WebhookFailed as error:
+                if error.status not in (400, 413, 415):
+                    raise
+                log.warning(
+                    "webhook refused the picture (%s), posting the text (turn %s)", error, turn.pk
+                )
+        post_json(url, webhook_body(text))
     except WebhookRefused as error:
         # Checked again at the post: the address was entered before a rule changed, or its
         # name resolves elsewhere now. Retrying would not help; the moderator reads why.
@@ -43,6 +66,18 @@ def post_bulletin(turn_id: int) -> None:
             reason=str(error),
             detail={"code": error.code},
         )
+
+
+def _picture(turn: Turn) -> WebhookFile | None:
+    writer = bulletin_picture_of(turn.campaign)
+    if writer is None:
+        return None
+    try:
+        drawn = writer(turn)
+        return None if drawn is None else WebhookFile(drawn[0], drawn[1], description=drawn[2])
+    except Exception:  # a drawing that fails must not lose the bulletin
+        log.exception("the bulletin's picture could not be drawn (turn %s)", turn.pk)
+        return None
 
 
 def remind(addresses: list[str], *, campaign: str, number: int, deadline: str) -> None:

@@ -190,6 +190,23 @@ def bulletin_of(campaign: Campaign) -> TurnBulletin | None:
     return _BULLETINS.get(key)
 
 
+# What a ruleset attaches to its bulletin's post (naval: the turn's public map as PNG, issue 11):
+# a file name, the bytes and the image's alt text, or None. Drawn for the post; a writer that
+# fails costs only the attachment, never the bulletin (notifications.post_bulletin).
+BulletinPicture = Callable[[Turn], "tuple[str, bytes, str] | None"]
+_PICTURES: dict[str, BulletinPicture] = {}
+
+
+def bulletin_picture_register(ruleset_key: str, writer: BulletinPicture) -> None:
+    _PICTURES[ruleset_key] = writer
+
+
+def bulletin_picture_of(campaign: Campaign) -> BulletinPicture | None:
+    key = campaign.ruleset
+    assert isinstance(key, str)
+    return _PICTURES.get(key)
+
+
 _REGISTRY: dict[str, Ruleset] = {}
 
 

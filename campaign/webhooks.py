@@ -15,7 +15,12 @@ import http.client
 import ipaddress
 import json
 import logging
+import re
+import secrets
 import socket
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -101,6 +106,11 @@ def post_json(url: str, body: bytes) -> int:
     """POST the body to the webhook; its HTTP status. Raises WebhookRefused for an address that
     may not be posted to, OSError or http.client.HTTPException if the post fails, and
     WebhookFailed if the webhook answers anything but 2xx (a redirect is not followed)."""
+    return post_body(url, body, "application/json")
+
+
+def post_body(url: str, body: bytes, content_type: str) -> int:
+    """POST a body of this content type to the webhook, as `post_json` does."""
     host, port, addresses = vetted_addresses(url)
     parts = urlsplit(url)
     kind = _PinnedHTTPS if parts.scheme == "https" else _PinnedHTTP
@@ -111,19 +121,23 @@ def post_json(url: str, body: bytes) -> int:
             "POST",
             target,
             body=body,
-            headers={"Content-Type": "application/json", "User-Agent": "Admiralty"},
+            headers={"Content-Type": content_type, "User-Agent": "Admiralty"},
         )
         response = connection.getresponse()
         response.read()
     finally:
         connection.close()
     if not 200 <= response.status < 300:
-        raise WebhookFailed(f"the webhook answered HTTP {response.status}")
+        raise WebhookFailed(f"the webhook answered HTTP {response.status}", response.status)
     return response.status
 
 
 class WebhookFailed(Exception):
-    """The webhook answered, but not with success."""
+    """The webhook answered, but not with success (`status`: its HTTP status)."""
+
+    def __init__(self, message: str, status: int = 0) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 DISCORD_LIMIT = 2000  # characters in one Discord message
@@ -133,7 +147,64 @@ NO_MENTIONS: dict[str, list[str]] = {"parse": []}
 
 def webhook_body(text: str) -> bytes:
     """A Discord-compatible message: the text cut to Discord's limit, and no mentions."""
-    return json.dumps({"content": text[:DISCORD_LIMIT], "allowed_mentions": NO_MENTIONS}).encode()
+    return json.dumps(webhook_message(text)).encode()
+
+
+def webhook_message(text: str) -> dict[str, Any]:
+    return {"content": text[:DISCORD_LIMIT], "allowed_mentions": NO_MENTIONS}
+
+
+@dataclass(frozen=True)
+class WebhookFile:
+    """A file posted with the message (Discord shows an attached image under the text)."""
+
+    filename: str  # plain: letters, digits, "-", "_" and "." (it goes in a header)
+    content: bytes
+    content_type: str = "image/png"
+    description: str = ""  # the image's alt text
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[A-Za-z0-9_.-]{1,100}", self.filename):
+            raise ValueError(f"not a plain file name: {self.filename!r}")
+
+
+def multipart_body(text: str, files: Sequence[WebhookFile]) -> tuple[bytes, str]:
+    """The message as Discord's webhooks take it with files: multipart/form-data holding
+    `payload_json` (the message, with an `attachments` entry per file: its id, name and
+    description) and each file as `files[n]`. (body, its Content-Type)."""
+    payload = webhook_message(text)
+    payload["attachments"] = [
+        {"id": n, "filename": f.filename, "description": f.description[:1024]}
+        for n, f in enumerate(files)
+    ]
+    boundary = "admiralty-" + secrets.token_hex(16)
+    while any(boundary.encode() in f.content for f in files):  # (2^-128 a file: never, but)
+        boundary = "admiralty-" + secrets.token_hex(16)
+    mark = f"--{boundary}\r\n".encode()
+    parts = [
+        mark,
+        b'Content-Disposition: form-data; name="payload_json"\r\n',
+        b"Content-Type: application/json\r\n\r\n",
+        json.dumps(payload).encode(),
+        b"\r\n",
+    ]
+    for n, f in enumerate(files):
+        parts += [
+            mark,
+            f'Content-Disposition: form-data; name="files[{n}]"; '
+            f'filename="{f.filename}"\r\n'.encode(),
+            f"Content-Type: {f.content_type}\r\n\r\n".encode(),
+            f.content,
+            b"\r\n",
+        ]
+    parts.append(f"--{boundary}--\r\n".encode())
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
+
+def post_with_files(url: str, text: str, files: Sequence[WebhookFile]) -> int:
+    """POST the message with its files (multipart/form-data), as `post_json` does."""
+    body, content_type = multipart_body(text, files)
+    return post_body(url, body, content_type)
 
 
 def webhook_post(url: str, text: str) -> None:

@@ -44,6 +44,34 @@ urlpatterns = [
         name="turn_report_bbcode",
     ),
     path("c/<slug:slug>/turns/<int:number>/map.svg", fleet_map_views.turn_map, name="turn_map"),
+    # The forum export (issue 11): the bulletin to post, the private report, the public map.
+    path(
+        "c/<slug:slug>/turns/<int:number>/export/",
+        fleet_report_views.turn_export,
+        name="turn_export",
+    ),
+    path(
+        "c/<slug:slug>/turns/<int:number>/bulletin.md",
+        fleet_report_views.turn_bulletin_text,
+        {"fmt": "md"},
+        name="turn_bulletin_md",
+    ),
+    path(
+        "c/<slug:slug>/turns/<int:number>/bulletin.bbcode",
+        fleet_report_views.turn_bulletin_text,
+        {"fmt": "bbcode"},
+        name="turn_bulletin_bbcode",
+    ),
+    path(
+        "c/<slug:slug>/turns/<int:number>/public-map/replace/",
+        fleet_report_views.public_map_replace,
+        name="public_map_replace",
+    ),
+    path(
+        "c/<slug:slug>/turns/<int:number>/map/<str:token>.png",
+        fleet_report_views.public_map,
+        name="public_map",
+    ),
     path("c/<slug:slug>/api-key/", fleet_views.api_key, name="api_key"),
     path("g/", include("seafarers.urls")),  # the seafaring games' pages
     path("rules/<slug:key>/", rulebook_views.rulebook, name="rulebook"),

@@ -9,13 +9,19 @@ class FleetsConfig(AppConfig):
 
     def ready(self) -> None:
         # The platform never imports a game: the game's app tells the registry it is here.
-        from campaign.rulesets import bulletin_register, campaign_file_register, ruleset_register
-        from fleets.bulletin import turn_bulletin
+        from campaign.rulesets import (
+            bulletin_picture_register,
+            bulletin_register,
+            campaign_file_register,
+            ruleset_register,
+        )
+        from fleets.bulletin import turn_bulletin, turn_bulletin_picture
         from fleets.campaign_files import CAMPAIGN_FORMAT
         from fleets.ruleset import NAVAL, campaign_file_import
 
         ruleset_register(NAVAL)
         bulletin_register(NAVAL.key, turn_bulletin)  # posted to the webhook on publish
+        bulletin_picture_register(NAVAL.key, turn_bulletin_picture)  # the public map, attached
         # The naval campaign file reads a file of no registered format too (every file from
         # before the seam): its reader says what is wrong with it.
         campaign_file_register(CAMPAIGN_FORMAT, campaign_file_import, default=True)

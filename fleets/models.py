@@ -247,3 +247,18 @@ class LedgerLine(models.Model):
         # campaign 0004 and fleets 0004 move the model, not the rows).
         db_table = "campaign_ledgerline"
         ordering = ["turn", "faction", "id"]
+
+
+class PublicMap(models.Model):
+    """A published turn's public map at an unguessable link, for forums and Discord (issue 11,
+    docs/rulings.md R-56–R-58). The token is random (`secrets`), not derived from anything, so
+    the moderator can replace it (the old link then finds nothing) without touching SECRET_KEY.
+    A row is of one publication of its turn (`published_at`): after a rollback the turn is not
+    published, and when it is published again its old link is a 404 and a new one is made. The
+    PNG is drawn once, on the first request, and kept here."""
+
+    turn = models.OneToOneField(Turn, on_delete=models.CASCADE, related_name="public_map")
+    token = models.CharField(max_length=64, unique=True)
+    published_at = models.DateTimeField()  # the turn's publication this link shows
+    made_at = models.DateTimeField()
+    png = models.BinaryField(null=True, blank=True, editable=False)

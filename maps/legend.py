@@ -46,11 +46,14 @@ def legend_rows(
     fog: bool,
     battles: bool,
     orders: bool,
+    note: str | None = None,
 ) -> list[Row]:
     """The key's lines. Factions listed are only those drawn (and the viewer): a faction whose
     fleets are all hidden and that holds no port is not named."""
     rows = [Row("head", layout.title)]
-    if viewer is None:
+    if note is not None:
+        rows.append(Row("note", note))
+    elif viewer is None:
         rows.append(Row("note", "All fleets shown"))
     else:
         fogged = " (fog of war)" if fog else ""

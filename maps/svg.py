@@ -47,6 +47,7 @@ def map_svg(
     orders: Sequence[Mapping[str, Any]] = (),
     events: Sequence[Mapping[str, Any]] = (),
     width: int = 1000,
+    note: str | None = None,
 ) -> str:
     """The map as an SVG document (a string, no XML declaration, ready to inline in HTML).
 
@@ -56,7 +57,8 @@ def map_svg(
     (move, enter_port, blockade) of drawn fleets become arrows: all of them for the moderator
     (no viewer), only the viewer's own otherwise. Every `battle` event in `events` puts a marker
     on its province (battles are public news). `width` is the SVG's width in pixels; the height
-    follows the map's proportions."""
+    follows the map's proportions. `note`, when given, is whose view the key and the description
+    name instead (the public map's: maps/public.py)."""
     if width < 1:
         raise ValueError("width must be at least 1")
     model = read_model(world_doc, viewer, fog)
@@ -71,7 +73,7 @@ def map_svg(
         placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
     arrow_orders = moving_orders(orders, model, geo, viewer)
     legend = Legend(
-        legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders)), placer
+        legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders), note), placer
     )
     badges = place_fleets(model, geo, placer)
     arrows = arrow_paths(arrow_orders, model, geo, badges, layout)
@@ -82,7 +84,7 @@ def map_svg(
     defs = sorted({layout.colour(a.fleet.owner) for a in arrows})
     body = [
         title(layout.title),
-        el("desc", text=description(model, layout, viewer, fog, battles, arrows)),
+        el("desc", text=description(model, layout, viewer, fog, battles, arrows, note)),
         el("defs", {}, *(arrow_head(c) for c in defs)) if defs else "",
         el(
             "rect",
@@ -127,6 +129,7 @@ def description(
     fog: bool,
     battles: Mapping[str, object],
     arrows: Sequence[object],
+    note: str | None = None,
 ) -> str:
     seas = sum(1 for k in model.kinds.values() if k == "sea")
     lands = len(model.kinds) - seas
@@ -135,6 +138,8 @@ def description(
         f"{len(model.fleets)} fleets shown, {len(battles)} battle markers, "
         f"{len(arrows)} order arrows. "
     )
+    if note is not None:
+        return text + note + "."
     if viewer is None:
         return text + "Every fleet is shown."
     if not fog:

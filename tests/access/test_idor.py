@@ -137,7 +137,10 @@ def test_faction_in_the_report_address_does_not_show_another_factions_report(cli
     assert client.get(url + "?faction=danes").content == client.get(url).content
     client.force_login(people["mod"])  # the moderator may choose, among this campaign's factions
     assert client.get(url + "?faction=danes").content != client.get(url).content
-    assert client.get(url + "?faction=nobody").content == client.get(url).content
+    # No faction chosen, or one that is not this campaign's: no private report (issue 11: the
+    # bulletin is bulletin.md), the same 404 either way.
+    assert client.get(url + "?faction=nobody").status_code == 404
+    assert client.get(url).status_code == 404
 
 
 # ---- The API --------------------------------------------------------------------------------

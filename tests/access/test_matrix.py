@@ -100,10 +100,35 @@ def player_rows() -> list[Row]:
         Row("map", "get", reverse("campaign_map", args=[SLUG])),
         Row("history", "get", reverse("turns", args=[SLUG])),
         Row("report", "get", reverse("turn_report", args=[SLUG, 1])),
-        Row("report md", "get", reverse("turn_report_md", args=[SLUG, 1])),
-        Row("report bbcode", "get", reverse("turn_report_bbcode", args=[SLUG, 1])),
+        # A faction's private report: the player's own whatever they ask; the moderator's choice.
+        Row("report md", "get", reverse("turn_report_md", args=[SLUG, 1]) + "?faction=danes"),
+        Row(
+            "report bbcode", "get", reverse("turn_report_bbcode", args=[SLUG, 1]) + "?faction=hanse"
+        ),
         Row("turn map", "get", reverse("turn_map", args=[SLUG, 1])),
+        # The forum export (issue 11): the page, the bulletin to post, the moderator's "replace
+        # the public map's link", and that link — the one naval page without a login.
+        Row("export", "get", reverse("turn_export", args=[SLUG, 1])),
+        Row("bulletin md", "get", reverse("turn_bulletin_md", args=[SLUG, 1])),
+        Row("bulletin bbcode", "get", reverse("turn_bulletin_bbcode", args=[SLUG, 1])),
+        Row(
+            "replace public map",
+            "post",
+            reverse("public_map_replace", args=[SLUG, 1]),
+            {"reason": "leaked"},
+        ),
+        Row("public map", "get", public_map_url()),
+        Row("public map wrong", "get", reverse("public_map", args=[SLUG, 1, "not-a-token"])),
     ]
+
+
+def public_map_url() -> str:
+    """Turn 1's public map link (made on first need, as the export page makes it)."""
+    from fleets.public_maps import public_map_issue
+
+    found = public_map_issue(Turn.objects.get(campaign__slug=SLUG, number=1, archived=False))
+    assert found is not None
+    return reverse("public_map", args=[SLUG, 1, found.token])
 
 
 def api_rows() -> list[Row]:
@@ -305,6 +330,9 @@ def admin_url(name: str, *args: Any) -> str:
 # ---- What each role gets --------------------------------------------------------------------
 
 PLAYER_PAGES = ("desk", "map", "history", "report", "report md", "report bbcode", "turn map")
+PLAYER_PAGES += ("export", "bulletin md", "bulletin bbcode")
+# The public map's link is for anyone holding it; a wrong one is not found, for everyone.
+PUBLIC_MAP = {"public map": 200, "public map wrong": 404}
 PLAYER_ACTIONS = ("order", "withdraw", "hire", "repair", "disband", "buyout", "priority")
 # The seafaring game's pages for its seats (and, to look, its moderator), its moderator's pages,
 # its API's public routes and those that take a seat's key.
@@ -368,6 +396,7 @@ PUBLIC = {
     "admin login": 200,
     "admin logout": "redirect",  # to the admin's login page, as no longer (or never) logged in
     **API_NOWHERE,
+    **PUBLIC_MAP,
 }
 # Anyone not allowed into the admin (not staff) is sent to its login page, as is an anonymous
 # visitor from every page but the public ones; without a key, the API answers 401.
@@ -375,6 +404,7 @@ OUTSIDE_ADMIN = dict.fromkeys((*DASHBOARD, *IMPORT, *ADMIN_SITE, *ADMIN_MODEL), 
 NO_KEY = {**dict.fromkeys(API, 401), **dict.fromkeys(SEA_API, 401), **SEA_API_PUBLIC}
 ANONYMOUS = {
     **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), "login"),
+    "replace public map": "login",
     **OUTSIDE_ADMIN,
     **NO_KEY,
     **PUBLIC,
@@ -385,6 +415,7 @@ STRANGER = {
     **ANONYMOUS,
     "home": 200,
     **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), 404),
+    "replace public map": 404,  # the moderator's only: for anyone else, no such page
 }
 # The Danes' player: their own fleet d2; an action comes back to the desk with its message.
 DANES = {
@@ -476,6 +507,7 @@ MOD = {
     "order": "redirect",
     "withdraw": "redirect",
     **dict.fromkeys(DASHBOARD, "redirect"),
+    "replace public map": "redirect",  # back to the export page, with a message
     **dict.fromkeys(SEA, 200),  # the game's moderator looks; acting is refused not_your_seat
     "sea poll": 204,
     "sea api key": 404,  # a key is a seat's; the moderator holds none

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import threading
 from datetime import timedelta
+from email import policy
+from email.message import Message
+from email.parser import BytesParser
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import ClassVar
 
@@ -74,18 +77,46 @@ def test_a_passed_deadline_tells_the_moderator_or_locks(skirmish, django_user_mo
     assert AuditEntry.objects.get(turn=turn, action="lock").reason == "the deadline passed"
 
 
+def form_parts(content_type: str, body: bytes) -> list[Message]:
+    """The parts of a multipart/form-data body, read by the standard library's MIME parser."""
+    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode()
+    message = BytesParser(policy=policy.HTTP).parsebytes(head + body)
+    assert message.is_multipart()
+    return list(message.iter_parts())
+
+
 class Recorder(BaseHTTPRequestHandler):
+    """A webhook: records each post — its Content-Type (without parameters), the message (the
+    JSON body, or a multipart body's payload_json) and the raw request — and answers 204, a
+    redirect, or `status` (then once: the next post gets 204)."""
+
     received: ClassVar[list[tuple[str, dict]]] = []
+    raw: ClassVar[list[tuple[str, bytes]]] = []
     paths: ClassVar[list[str]] = []
     redirect_to: ClassVar[str | None] = None
+    status: ClassVar[int | None] = None
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers["Content-Length"]))
-        Recorder.received.append((self.headers["Content-Type"], json.loads(body)))
+        content_type = self.headers["Content-Type"]
+        Recorder.raw.append((content_type, body))
+        if content_type.startswith("multipart/form-data"):
+            (payload,) = (
+                p
+                for p in form_parts(content_type, body)
+                if p.get_param("name", header="content-disposition") == "payload_json"
+            )
+            message = json.loads(payload.get_payload(decode=True))
+        else:
+            message = json.loads(body)
+        Recorder.received.append((content_type.split(";")[0], message))
         Recorder.paths.append(self.path)
         if Recorder.redirect_to:
             self.send_response(307)
             self.send_header("Location", Recorder.redirect_to)
+        elif Recorder.status:
+            self.send_response(Recorder.status)
+            Recorder.status = None
         else:
             self.send_response(204)
         self.end_headers()
@@ -99,7 +130,8 @@ def webhook_server():
     server = HTTPServer(("127.0.0.1", 0), Recorder)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    Recorder.received, Recorder.paths, Recorder.redirect_to = [], [], None
+    Recorder.received, Recorder.raw, Recorder.paths = [], [], []
+    Recorder.redirect_to = Recorder.status = None
     yield f"http://127.0.0.1:{server.server_port}/hook"
     server.shutdown()
 
@@ -116,8 +148,8 @@ def test_publishing_posts_the_bulletin_to_the_webhook(
         lifecycle.turn_publish(turn, user=None)
     assert len(Recorder.received) == 1
     content_type, body = Recorder.received[0]
-    assert content_type == "application/json"
-    assert set(body) == {"content", "allowed_mentions"}  # Discord's message shape
+    assert content_type == "multipart/form-data"  # the map attached (issue 11)
+    assert set(body) == {"content", "allowed_mentions", "attachments"}  # Discord's message shape
     assert body["allowed_mentions"] == {"parse": []}  # "@everyone" in a name pings no one
     # The same public bulletin as on the site (reports/), titled with the campaign and turn.
     assert body["content"].startswith("# Skirmish in the Sound — turn 1")
