@@ -57,7 +57,7 @@ def _world_document(campaign: Campaign) -> dict[str, Any]:
         waters.setdefault(port_id, []).append(water)
     return {
         "format": "naval-scenario/1",
-        "rules": dict(campaign.rules),
+        "rules": dict(campaign.naval_settings.rules),
         "map": {
             "provinces": [
                 {"id": key, "kind": kind}
