@@ -4,7 +4,7 @@ The platform (this app: campaigns, memberships, turns and their lifecycle, the a
 deadlines, notifications) runs any game the same way and never asks which game it is running; it
 asks the game, through `ruleset_of(campaign)`. A ruleset's own app registers it when Django
 starts (its AppConfig.ready()), so the platform imports no game: `naval` is registered by
-`fleets` (fleets/ruleset.py), the seafaring game will register itself the same way.
+`fleets` (fleets/ruleset.py), `seafarers` by the seafaring app (seafarers/ruleset.py).
 
 Django's models are `Any` here (no django-stubs): the interface is typed strictly on everything
 that is the game's and the platform's own.
