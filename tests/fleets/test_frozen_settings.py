@@ -109,3 +109,14 @@ def test_no_settings_row_is_added_or_deleted_in_the_admin(mod_client, open_skirm
     delete = reverse("admin:fleets_navalsettings_delete", args=[open_skirmish.pk])
     assert mod_client.post(delete, {"post": "yes"}).status_code == 403
     assert NavalSettings.objects.filter(campaign=open_skirmish).exists()
+
+
+def test_the_import_writes_the_files_rules_and_fog_into_the_settings_row() -> None:
+    from fleets.campaign_files import read_campaign_file
+    from fleets.importing import campaign_import
+    from tests.conftest import skirmish_campaign_document
+
+    document = skirmish_campaign_document(slug="clear", settings={"fog_of_war": False})
+    campaign = campaign_import(read_campaign_file(document))
+    assert held(campaign) == (document["rules"], False)
+    assert not hasattr(campaign, "fog_of_war")  # the platform's table has no naval setting
