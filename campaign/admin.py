@@ -259,9 +259,7 @@ class CampaignAdmin(AuditedAdmin):
         "auto_resolve",
         "turn_hours",
         "reminder_hours",
-        "fog_of_war",
         "webhook_url",
-        "rules",
         "reason",
     )
 

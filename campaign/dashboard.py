@@ -1,7 +1,9 @@
-"""The moderator's campaign dashboard, inside the admin: the turn's status and deadline, who has
-ordered, a button for each action the turn allows (with the reason asked for), the resolution's
-progress (polled with htmx), and the game's own part (its ruleset's `moderator_context`; for
-naval, the draft result to review and the pirates' suggested orders: fleets/moderation.py).
+"""The moderator's campaign dashboard, inside the admin: the turn's status and deadline, a button
+for each action the turn allows (with the reason asked for), the resolution's progress (polled
+with htmx), the campaign's settings and audit log, and the game's own part: its ruleset's
+`moderator_dashboard`, templates the page includes at its places with their variables (naval:
+who has ordered, the map, the draft result to review, the pirates' suggested orders, the
+members' API keys: fleets/ruleset.py, fleets/moderation.py).
 
 Function views; every one goes through `moderated_campaign`, the one permission-checked fetch.
 """
@@ -53,6 +55,7 @@ def dashboard(
 ) -> HttpResponse:
     campaign = moderated_campaign(request, campaign_id)
     turn = campaign.current_turn
+    ruleset = ruleset_of(campaign)
     context: dict[str, Any] = {
         **admin_context,
         "campaign": campaign,
@@ -70,11 +73,14 @@ def dashboard(
             context["queue_down"]
             or (turn.locked_at is not None and timezone.now() - turn.locked_at > STALLED)
         )
-        ruleset = ruleset_of(campaign)
         context["missing"] = ruleset.seats_waiting(turn)
         context["progress"] = turn_progress(turn.pk) if turn.status == Turn.Status.LOCKED else None
         context["bar"] = context["progress"] or WAITING  # the bar's first frame
-        context.update(ruleset.moderator_context(turn))  # the game's part: orders, review …
+    # The game's part (naval: orders, map, review, pirates, API keys): its templates, included
+    # at the page's places, and the variables they read.
+    part = ruleset.moderator_dashboard(campaign, turn)
+    context.update(part.context)
+    context["part"] = part
     context["audit"] = campaign.audit.select_related("user", "turn")[:15]
     return render(request, "admin/campaign/dashboard.html", context)
 

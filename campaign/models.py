@@ -22,7 +22,8 @@ class Campaign(models.Model):
     # The game the campaign is played by: a key of campaign/rulesets.py's registry. Everything
     # the platform asks of the game goes through it; campaigns from before it are naval.
     ruleset = models.CharField(max_length=40, default="naval", editable=False)
-    rules = models.JSONField(default=dict, blank=True)  # the scenario format's `rules`
+    # A ruleset's own settings are its app's rows, not columns here (naval: the rules and fog of
+    # war, fleets.NavalSettings; seafaring: the `rules` of the game's first position).
     auto_resolve = models.BooleanField(
         default=False, help_text="At the deadline, lock and resolve the turn (else notify me)."
     )
@@ -30,7 +31,6 @@ class Campaign(models.Model):
     reminder_hours = models.PositiveIntegerField(
         default=24, help_text="E-mail players without orders this long before the deadline."
     )
-    fog_of_war = models.BooleanField(default=True)
     webhook_url = models.URLField(
         blank=True, help_text="On publish, the public bulletin is POSTed here (Discord-style)."
     )

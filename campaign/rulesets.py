@@ -4,7 +4,7 @@ The platform (this app: campaigns, memberships, turns and their lifecycle, the a
 deadlines, notifications) runs any game the same way and never asks which game it is running; it
 asks the game, through `ruleset_of(campaign)`. A ruleset's own app registers it when Django
 starts (its AppConfig.ready()), so the platform imports no game: `naval` is registered by
-`fleets` (fleets/ruleset.py), the seafaring game will register itself the same way.
+`fleets` (fleets/ruleset.py), `seafarers` by the seafaring app (seafarers/ruleset.py).
 
 Django's models are `Any` here (no django-stubs): the interface is typed strictly on everything
 that is the game's and the platform's own.
@@ -13,7 +13,7 @@ that is the game's and the platform's own.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -53,6 +53,29 @@ class Listing:
     role: str  # what the user is in it: a faction's name, a colour, "moderator"
     status: str  # plain words: the turn and whose it is, or how it stands
     your_turn: bool  # the game waits for this user (orders due, an action owed)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link of the moderator's dashboard: words and where they lead."""
+
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
+class DashboardPart:
+    """A ruleset's part of the moderator's dashboard (campaign/dashboard.py). The platform's
+    page lays out what every game has — the turn with its status, buttons and progress, the
+    campaign's settings, the audit log — and includes the game's templates at three places, each
+    with the platform's variables (`campaign`, `turn`, `missing`: the seats waited for …) and
+    `context`'s beside them."""
+
+    turn: Sequence[str] = ()  # template names, inside the turn's section under its buttons
+    main: Sequence[str] = ()  # sections of the wide column, after the turn's
+    side: Sequence[str] = ()  # sections of the narrow column, before the audit log
+    links: Sequence[Link] = ()  # the game's own pages (its admin lists), under the settings
+    context: Mapping[str, Any] = field(default_factory=dict)  # what those templates read
 
 
 class Refused(Protocol):
@@ -112,9 +135,10 @@ class Ruleset(Protocol):
         ...
 
     # Its pages.
-    def moderator_context(self, turn: Turn) -> dict[str, Any]:
-        """The game's part of the moderator's dashboard for the current turn (its template
-        variables), beside the platform's: the turn's status, actions, deadline, progress."""
+    def moderator_dashboard(self, campaign: Campaign, turn: Turn | None) -> DashboardPart:
+        """The game's part of the moderator's dashboard for the campaign and its current turn
+        (None before it has one), beside the platform's: the turn's status, actions, deadline,
+        progress, settings and audit log."""
         ...
 
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:

@@ -1,6 +1,7 @@
-"""The naval world in the admin: factions, relations, ports, ship types, fleets and their ships,
-editable by the moderator with the reason recorded — but not while the campaign's turn waits to
-be published (locked, resolved, failed: docs/rulings.md R-50); the orders as given, read-only."""
+"""The naval world in the admin: the campaign's naval settings (rules, fog of war), factions,
+relations, ports, ship types, fleets and their ships, editable by the moderator with the reason
+recorded — but not while the campaign's turn waits to be published (locked, resolved, failed:
+docs/rulings.md R-50, R-65); the orders as given, read-only."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from django.urls import reverse
 
 from campaign.admin import AuditedAdmin, ModeratorScoped, ReasonForm, ScopedInline
 from campaign.models import DOCUMENTS, AuditEntry, Campaign, Turn
-from fleets.models import Faction, Fleet, Order, Port, Relation, Ship, ShipType
+from fleets.models import Faction, Fleet, NavalSettings, Order, Port, Relation, Ship, ShipType
 
 # A turn in these states has its result computed (or to be computed) from the world as it stood
 # at the lock; publishing writes that result over the rows, so an edit made now would be lost
@@ -120,6 +121,24 @@ class WorldAdmin(AuditedAdmin):
             change = f"admin:{self.opts.app_label}_{self.opts.model_name}_change"
             return HttpResponseRedirect(reverse(change, args=[row.pk]))
         return super().delete_view(request, object_id, extra_context)
+
+
+@admin.register(NavalSettings)
+class NavalSettingsAdmin(WorldAdmin):
+    """A naval campaign's rules and fog of war: one row per campaign, made by its import (the
+    campaign's own settings, the platform's, are its change page). Frozen as the world is:
+    the locked turn's world holds the rules it is resolved by, and the fog decides what each
+    faction is shown of that turn's result (R-65)."""
+
+    list_display = ("campaign", "fog_of_war")
+    fields = ("campaign", "fog_of_war", "rules", "reason")
+    readonly_fields = ("campaign",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # the import makes it, with the campaign
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # a naval campaign without its settings could not be played
 
 
 @admin.register(Faction)

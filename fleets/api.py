@@ -7,53 +7,46 @@ validation, the same refusal codes), reads through the permission-checked select
 
 from __future__ import annotations
 
-from datetime import datetime
-from functools import wraps
 from typing import Any, Literal
 
-from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
-from django.urls import URLPattern, re_path
-from django.utils import timezone
+from django.http import Http404, HttpRequest
 from ninja import NinjaAPI, Path, Schema, Status
-from ninja.errors import AuthenticationError, HttpError
-from ninja.errors import ValidationError as ShapeError
 from ninja.security import HttpBearer
 
+from campaign.api_errors import ApiRefusals, key_holder
 from campaign.models import Membership, Turn
 from engine.naval import Refusal
 from engine.naval.refusals import CODES
 from fleets.forms import HireForm
 from fleets.selectors import desk_for, fleet_get_for_player
 from fleets.services import NOT_OPEN, order_slot, order_submit, order_withdraw, token_membership
-from throttle.limiter import (
-    API_KEY_PER_ADDRESS,
-    blocked_until,
-    client_address,
-    failure_record,
-)
-
-
-class TooManyBadKeys(Exception):
-    def __init__(self, until: datetime) -> None:
-        super().__init__(until)
-        self.until = until
 
 
 class MembershipKey(HttpBearer):
     """A key per membership; bad keys are counted per client address and refused past a limit
-    (guessing keys is as slow as guessing passwords: throttle/limiter.py)."""
+    (guessing keys is as slow as guessing passwords: campaign/api_errors.py key_holder)."""
 
     def authenticate(self, request: HttpRequest, token: str) -> Membership | None:
-        address = client_address(request)
-        until = blocked_until(API_KEY_PER_ADDRESS, address)
-        if until is not None:
-            raise TooManyBadKeys(until)
-        membership = token_membership(token)
-        if membership is None:
-            failure_record(API_KEY_PER_ADDRESS, address)
-        return membership  # type: ignore[no-any-return]
+        holder: Membership | None = key_holder(request, token, token_membership)
+        return holder
+
+
+def _allowed(request: HttpRequest, allow: str) -> str:
+    allowed = ", ".join(sorted(m.strip() for m in allow.split(",")))
+    return f"{request.method} is not an operation of {request.path}: it takes {allowed}."
+
+
+# Every answer that is not a success, `{code, message}` (campaign/api_errors.py), in this API's
+# words: a body that is not JSON is a 400 like the orders the rules refuse.
+REFUSALS = ApiRefusals(
+    key_made="made on the order desk",
+    unknown_path=lambda request: (
+        f"The API has no path {request.path}: its paths are listed at /api/docs."
+    ),
+    wrong_method=_allowed,
+    not_json=(400, "invalid_order"),
+    content_type="application/json; charset=utf-8",  # django-ninja's own
+)
 
 
 class AdmiraltyApi(NinjaAPI):
@@ -62,37 +55,8 @@ class AdmiraltyApi(NinjaAPI):
     `{code, message}` (ninja answers these in Django's HTML or plain text)."""
 
     def _get_urls(self) -> list[Any]:
-        patterns: list[Any] = []
-        for pattern in super()._get_urls():
-            if isinstance(pattern, URLPattern):
-                view = _unknown_path if pattern.name == "api-root" else _json_405(pattern.callback)
-                pattern = URLPattern(pattern.pattern, view, pattern.default_args, pattern.name)
-            patterns.append(pattern)
-        patterns.append(re_path(r"^.*$", _unknown_path, name="api-unknown"))
-        return patterns
+        return REFUSALS.patterns(super()._get_urls())
 
-
-def _json_405(view: Any) -> Any:
-    @wraps(view)
-    def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        response = view(request, *args, **kwargs)
-        if isinstance(response, HttpResponseNotAllowed):
-            allowed = ", ".join(sorted(m.strip() for m in response["Allow"].split(",")))
-            message = f"{request.method} is not an operation of {request.path}: it takes {allowed}."
-            refused = _refusal(request, 405, "method_not_allowed", message)
-            refused["Allow"] = response["Allow"]
-            return refused
-        return response
-
-    return answered
-
-
-def _unknown_path(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-    message = f"The API has no path {request.path}: its paths are listed at /api/docs."
-    return _refusal(request, 404, "not_found", message)
-
-
-_unknown_path.csrf_exempt = True  # type: ignore[attr-defined]
 
 api = AdmiraltyApi(
     title="Admiralty",
@@ -102,27 +66,7 @@ api = AdmiraltyApi(
     description="Read your faction's state and legal orders, give and withdraw "
     "orders, read published reports.",
 )
-
-
-@api.exception_handler(TooManyBadKeys)
-def too_many_bad_keys(request: HttpRequest, error: TooManyBadKeys) -> HttpResponse:
-    wait = max(1, int((error.until - timezone.now()).total_seconds()))
-    message = (
-        f"Too many bad API keys from this address. Try again after {error.until:%H:%M} UTC "
-        f"(in {wait} seconds)."
-    )
-    response = api.create_response(
-        request, {"code": "api_key_throttled", "message": message}, status=429
-    )
-    response["Retry-After"] = str(wait)
-    return response
-
-
-@api.exception_handler(Http404)
-def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
-    """Another campaign, another faction's fleet, a turn not published: one plain refusal."""
-    message = str(error) or "Not found."
-    return api.create_response(request, {"code": "not_found", "message": message}, status=404)
+REFUSALS.register(api)  # 401, 404, 413, 422, 429 and ninja's 400 as refusals
 
 
 # An order given or withdrawn when the turn is not open: the platform's code beside the engine's,
@@ -132,44 +76,6 @@ TURN_CLOSED = NOT_OPEN
 TOO_MANY = "too_many_orders"
 # The engine's stable refusal codes, and the API's own.
 Code = Literal.__getitem__(tuple(sorted({*CODES, TURN_CLOSED, TOO_MANY})))
-
-
-def _refusal(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
-    return api.create_response(request, {"code": code, "message": message}, status=status)
-
-
-@api.exception_handler(HttpError)
-def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
-    """django-ninja's 400 (a body that is not JSON) as a refusal, like every other 400 here."""
-    if exc.status_code == 400:
-        return _refusal(request, 400, "invalid_order", "The request body is not JSON.")
-    return _refusal(request, exc.status_code, f"http_{exc.status_code}", str(exc))
-
-
-@api.exception_handler(ShapeError)
-def _shape_error(request: HttpRequest, exc: ShapeError) -> HttpResponse:
-    """A request that does not fit the schema (422): what does not, in one plain message."""
-    parts = []
-    for error in exc.errors[:5]:
-        where = ".".join(str(step) for step in error.get("loc", ()))
-        parts.append(f"{where}: {error.get('msg', 'invalid')}")
-    more = f" (and {len(exc.errors) - 5} more)" if len(exc.errors) > 5 else ""
-    message = "The request does not fit the API's schema: " + "; ".join(parts) + more
-    return _refusal(request, 422, "invalid_request", message)
-
-
-@api.exception_handler(AuthenticationError)
-def _no_key(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    message = "This needs a valid API key: Authorization: Bearer KEY (made on the order desk)."
-    return _refusal(request, 401, "unauthorized", message)
-
-
-@api.exception_handler(RequestDataTooBig)
-def _too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
-    """A body past DATA_UPLOAD_MAX_MEMORY_SIZE: a 500 with DEBUG on, an HTML 400 without."""
-    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    message = f"The request body is larger than {limit:,} bytes."
-    return _refusal(request, 413, "body_too_large", message)
 
 
 class Refused(Schema):

@@ -8,7 +8,15 @@ from campaign.models import AuditEntry, Campaign, Turn
 from campaign.rulesets import ruleset_of
 from engine.naval import parse_scenario, state_to_dict
 from fleets.campaign_files import CampaignFile
-from fleets.models import Adjacency, Faction, Port, Province, Relation, ShipType
+from fleets.models import (
+    Adjacency,
+    Faction,
+    NavalSettings,
+    Port,
+    Province,
+    Relation,
+    ShipType,
+)
 
 
 class ImportRefused(Exception):
@@ -17,18 +25,18 @@ class ImportRefused(Exception):
 
 @transaction.atomic
 def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
-    """The campaign, its map, factions, relations, ship types and starting fleets, and its first
-    turn as a draft for the moderator to open."""
+    """The campaign with its naval settings (rules, fog of war), its map, factions, relations,
+    ship types and starting fleets, and its first turn as a draft for the moderator to open."""
     if Campaign.objects.filter(slug=source.slug).exists():
         raise ImportRefused(f"There is already a campaign called {source.slug!r}.")
     doc = source.scenario
     settings = {**source.settings, "webhook_url": source.settings.get("webhook_url") or ""}
+    fog_of_war = settings.pop("fog_of_war", True)  # the naval settings are this app's row
     campaign = Campaign.objects.create(
-        name=source.name,
-        slug=source.slug,
-        description=source.description,
-        rules=doc.get("rules") or {},
-        **settings,
+        name=source.name, slug=source.slug, description=source.description, **settings
+    )
+    NavalSettings.objects.create(
+        campaign=campaign, rules=doc.get("rules") or {}, fog_of_war=fog_of_war
     )
     factions = {}
     for item in doc.get("factions") or []:

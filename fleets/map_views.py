@@ -28,7 +28,8 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = membership.campaign
     turn = campaign.current_turn
     viewer = membership.faction.key if membership.faction else None
-    world, layout, fog = world_document(campaign), _layout(campaign), campaign.fog_of_war
+    world, layout = world_document(campaign), _layout(campaign)
+    fog = campaign.naval_settings.fog_of_war
     orders = orders_document(turn) if turn else []
     if viewer is not None:  # map_svg draws only the viewer's own; the others must not change
         own = {f["id"] for f in world["fleets"] if f["owner"] == viewer}  # the cache key
@@ -49,7 +50,8 @@ def turn_map(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     after["map"] = {**turn.scenario["map"], "ports": turn.result["state"]["ports"]}
     campaign = membership.campaign
     events = turn.result["events"]
-    return _map_response(after, _layout(campaign), viewer, campaign.fog_of_war, events=events)
+    fog = campaign.naval_settings.fog_of_war
+    return _map_response(after, _layout(campaign), viewer, fog, events=events)
 
 
 def _map_response(

@@ -22,7 +22,16 @@ def world_document(campaign: Campaign) -> dict[str, Any]:
 
 
 def _world_document(campaign: Campaign) -> dict[str, Any]:
-    factions = list(Faction.objects.filter(campaign=campaign).order_by("key"))
+    # The campaign's naval settings (its `rules`; the fog, read after this by the desk, the map
+    # and the order check) come joined to the factions (a naval campaign has its pirates at
+    # least), kept on `campaign`: no query of their own.
+    factions = list(
+        Faction.objects.filter(campaign=campaign)
+        .select_related("campaign__naval_settings")
+        .order_by("key")
+    )
+    if factions:
+        campaign.naval_settings = factions[0].campaign.naval_settings
     fleets = list(
         Fleet.objects.filter(campaign=campaign)
         .order_by("key")
@@ -57,7 +66,7 @@ def _world_document(campaign: Campaign) -> dict[str, Any]:
         waters.setdefault(port_id, []).append(water)
     return {
         "format": "naval-scenario/1",
-        "rules": dict(campaign.rules),
+        "rules": dict(campaign.naval_settings.rules),
         "map": {
             "provinces": [
                 {"id": key, "kind": kind}

@@ -17,6 +17,28 @@ from django.db.models import Q
 from campaign.models import Campaign, Turn
 
 
+class NavalSettings(models.Model):
+    """A naval campaign's own settings, one row per campaign (made by the import): the scenario
+    format's `rules` (scenario-format.md: the engine's Rules, naval.md's `code` numbers), read
+    into every turn's world, and fog of war (R-36: what a faction sees of the others' fleets).
+    They were the platform's Campaign.rules and Campaign.fog_of_war until fleets 0007 and
+    campaign 0006 moved them here with their values (docs/architecture.md). Not edited while a
+    turn waits to be published (R-65, as the world: R-50)."""
+
+    campaign = models.OneToOneField(
+        Campaign, primary_key=True, on_delete=models.CASCADE, related_name="naval_settings"
+    )
+    rules = models.JSONField(default=dict, blank=True)  # the scenario format's `rules`
+    fog_of_war = models.BooleanField(default=True)
+
+    class Meta:
+        verbose_name = "naval settings"
+        verbose_name_plural = "naval settings"
+
+    def __str__(self) -> str:
+        return f"{self.campaign}: rules and fog of war"
+
+
 class Faction(models.Model):
     """A faction of the campaign, or its reserved pirates (W3, `key == "pirates"`)."""
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from battles.services import battle_rows_delete, battle_rows_write
 from campaign.bulk import insert_rows
 from campaign.models import DOCUMENTS, Membership, Turn
-from campaign.rulesets import Cadence, Document, Listing, Pages, Ruleset
+from campaign.rulesets import Cadence, DashboardPart, Document, Link, Listing, Pages, Ruleset
 from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
 from fleets.campaign_files import read_campaign_file
 from fleets.importing import ImportRefused, campaign_import
@@ -22,6 +22,19 @@ from fleets.mapping import apply_state, orders_document, world_document
 from fleets.models import Faction, LedgerLine, Order
 from fleets.selectors import factions_without_orders
 from fleets.services import order_check
+
+DASHBOARD = "admin/fleets/dashboard/"  # the naval part's templates
+# The naval admin pages the dashboard links to: words, URL name, and the filter's path to the
+# campaign (a change page takes the campaign's id: the settings are one row per campaign).
+ADMIN_PAGES = (
+    ("Rules and fog of war", "admin:fleets_navalsettings_change", ""),
+    ("Fleets and ships", "admin:fleets_fleet_changelist", "campaign"),
+    ("Factions and treasuries", "admin:fleets_faction_changelist", "campaign"),
+    ("Relations", "admin:fleets_relation_changelist", "campaign"),
+    ("Ports", "admin:fleets_port_changelist", "campaign"),
+    ("Orders as submitted", "admin:fleets_order_changelist", "turn__campaign"),
+    ("Battle reports", "admin:battles_battle_changelist", "turn__campaign"),
+)
 
 
 class NavalRuleset:
@@ -85,11 +98,24 @@ class NavalRuleset:
         LedgerLine.objects.filter(turn=turn).delete()
         battle_rows_delete(turn)
 
-    def moderator_context(self, turn: Any) -> dict[str, Any]:
+    def moderator_dashboard(self, campaign: Any, turn: Any) -> DashboardPart:
+        """Who has ordered (in the turn's section); the whole map, the result to review, an
+        order for any faction, the pirates' suggestions; the members' API keys; the world's
+        admin lists (fleets/moderation.py, templates/admin/fleets/dashboard/)."""
         from fleets.moderation import dashboard_context  # views: loaded with the admin
 
-        context: dict[str, Any] = dashboard_context(turn)
-        return context
+        return DashboardPart(
+            turn=[f"{DASHBOARD}orders.html"],
+            main=[f"{DASHBOARD}{name}.html" for name in ("map", "review", "order", "pirates")],
+            side=[f"{DASHBOARD}api_keys.html"],
+            links=[
+                Link(text, reverse(page, args=[campaign.pk]))
+                if page.endswith("_change")
+                else Link(text, f"{reverse(page)}?{through}__id__exact={campaign.pk}")
+                for text, page, through in ADMIN_PAGES
+            ],
+            context=dashboard_context(turn) if turn is not None else {},
+        )
 
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         from fleets.moderation import accept_pirate_orders, moderator_order, revoke_api_key

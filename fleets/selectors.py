@@ -100,7 +100,7 @@ def desk_for(membership: Membership) -> Desk:
     by_fleet = {
         o["fleet"]: o for o in mine if "fleet" in o and o["type"] not in ECONOMY_ORDER_TYPES
     }
-    fogged = campaign.fog_of_war and key is not None
+    fogged = campaign.naval_settings.fog_of_war and key is not None
     seen = set(visible_fleets(world, key if fogged else None))
     desk = Desk(
         campaign,

@@ -62,7 +62,7 @@ def order_check(
         return refusal
     if world is None:
         world = parse_scenario(world_document(turn.campaign)).world
-    if fogged and turn.campaign.fog_of_war and not faction.is_pirates:
+    if fogged and turn.campaign.naval_settings.fog_of_war and not faction.is_pirates:
         world = seen_world(world, faction.key)
     refusal = (
         _commander(world, faction, order)

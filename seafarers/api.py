@@ -12,23 +12,16 @@ hand and cards are counts, the seed is never given).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any, Literal
 
-from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.urls import URLPattern, URLResolver, re_path
-from django.utils import timezone
-from django.views.decorators.csrf import csrf_exempt
+from django.http import Http404, HttpRequest
+from django.urls import URLPattern, URLResolver
 from ninja import NinjaAPI, Path, Query, Schema, Status
-from ninja.errors import AuthenticationError, HttpError
-from ninja.errors import ValidationError as ShapeError
 from ninja.security import HttpBearer
 from pydantic import Field
 
+from campaign.api_errors import ApiRefusals, key_holder
 from engine.seafarers import legal_actions, parse_scenario
 from engine.seafarers.refusals import CODES as ENGINE_CODES
 from seafarers import offers as offer_services
@@ -36,7 +29,6 @@ from seafarers.keys import seat_key_seat
 from seafarers.models import Game, Seat, TradeOffer
 from seafarers.positions import seat_view, waiting_for
 from seafarers.services import OFFER_REQUIRED, GameRefused, action_submit
-from throttle.limiter import API_KEY_PER_ADDRESS, blocked_until, client_address, failure_record
 
 MAX_BODY = 16 * 1024  # bytes: an action or an offer is a few hundred
 LOG_PAGE = 500  # actions in one answer of the log
@@ -71,26 +63,24 @@ Code = Literal.__getitem__(REFUSAL_CODES)
 ProblemCode = Literal.__getitem__(tuple(sorted(API_CODES)))
 
 
-class TooManyBadKeys(Exception):
-    def __init__(self, until: datetime) -> None:
-        super().__init__(until)
-        self.until = until
-
-
 class SeatKeyAuth(HttpBearer):
     """A key per seat; bad keys are counted per client address and refused past the limit
-    (throttle/limiter.py), so guessing keys is as slow as guessing passwords."""
+    (campaign/api_errors.py key_holder), so guessing keys is as slow as guessing passwords."""
 
     def authenticate(self, request: HttpRequest, token: str) -> Seat | None:
-        address = client_address(request)
-        until = blocked_until(API_KEY_PER_ADDRESS, address)
-        if until is not None:
-            raise TooManyBadKeys(until)
-        seat = seat_key_seat(token)
-        if seat is None:
-            failure_record(API_KEY_PER_ADDRESS, address)
-        return seat
+        return key_holder(request, token, seat_key_seat)
 
+
+# Every answer that is not a success, `{code, message}` (campaign/api_errors.py), in this API's
+# words: a body that is not JSON is a 422 (a 400 is the rules'), a body is at most MAX_BODY.
+REFUSALS = ApiRefusals(
+    key_made="made at /g/<game>/api-key/",
+    unknown_path=lambda request: "There is no such path in the API (see /api/games/docs).",
+    wrong_method=lambda request, allowed: f"This path answers {allowed} only.",
+    not_json=(422, "invalid_request"),
+    http_code="invalid_request",
+    max_body=MAX_BODY,
+)
 
 api = NinjaAPI(
     title="Admiralty: seafaring games",
@@ -100,58 +90,7 @@ api = NinjaAPI(
     description="Play a seat of a seafaring game: the game as your seat sees it, the legal "
     "actions, send actions, the log, domestic trade offers.",
 )
-
-
-def _problem(status: int, code: str, message: str) -> JsonResponse:
-    return JsonResponse({"code": code, "message": message}, status=status)
-
-
-@api.exception_handler(TooManyBadKeys)
-def _too_many_bad_keys(request: HttpRequest, error: TooManyBadKeys) -> HttpResponse:
-    wait = max(1, int((error.until - timezone.now()).total_seconds()))
-    message = (
-        f"Too many bad API keys from this address. Try again after {error.until:%H:%M} UTC "
-        f"(in {wait} seconds)."
-    )
-    response = _problem(429, "api_key_throttled", message)
-    response["Retry-After"] = str(wait)
-    return response
-
-
-@api.exception_handler(Http404)
-def _not_found(request: HttpRequest, error: Http404) -> HttpResponse:
-    """Another game, an offer that is not the seat's: one plain refusal, giving nothing away."""
-    return _problem(404, "not_found", str(error) or "Not found.")
-
-
-@api.exception_handler(HttpError)
-def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
-    if exc.status_code == 400:  # django-ninja's: a body that is not JSON (400 is the rules')
-        return _problem(422, "invalid_request", "The request body is not JSON.")
-    return _problem(exc.status_code, "invalid_request", str(exc))
-
-
-@api.exception_handler(ShapeError)
-def _shape_error(request: HttpRequest, exc: ShapeError) -> HttpResponse:
-    """A request that does not fit the schema (422): what does not, in one plain message."""
-    parts = []
-    for error in exc.errors[:5]:
-        where = ".".join(str(step) for step in error.get("loc", ()))
-        parts.append(f"{where}: {error.get('msg', 'invalid')}")
-    more = f" (and {len(exc.errors) - 5} more)" if len(exc.errors) > 5 else ""
-    message = "The request does not fit the API's schema: " + "; ".join(parts) + more
-    return _problem(422, "invalid_request", message)
-
-
-@api.exception_handler(AuthenticationError)
-def _no_key(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    message = "This needs a valid API key: Authorization: Bearer KEY (made at /g/<game>/api-key/)."
-    return _problem(401, "unauthorized", message)
-
-
-@api.exception_handler(RequestDataTooBig)
-def _too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
-    return _problem(413, "body_too_large", f"The request body is larger than {MAX_BODY:,} bytes.")
+REFUSALS.register(api)  # 401, 404, 413, 422, 429 and ninja's 400 as refusals
 
 
 class Refused(Schema):
@@ -413,41 +352,8 @@ def reply(
 
 
 # -- the URLs: unknown paths, wrong methods and big bodies answer {code, message} too ----------
-def _bounded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    @functools.wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        length = request.META.get("CONTENT_LENGTH") or "0"
-        if length.isdigit() and int(length) > min(MAX_BODY, settings.DATA_UPLOAD_MAX_MEMORY_SIZE):
-            return _problem(
-                413, "body_too_large", f"The request body is larger than {MAX_BODY:,} bytes."
-            )
-        try:
-            response = view(request, *args, **kwargs)
-        except Http404:  # ninja's own root view (/api/games/) raises it
-            return _unknown_path(request)
-        if response.status_code == 405 and response.get("Content-Type", "").startswith("text/"):
-            allowed = response.get("Allow", "")
-            answer = _problem(405, "method_not_allowed", f"This path answers {allowed} only.")
-            answer["Allow"] = allowed
-            return answer
-        return response
-
-    return wrapped
-
-
-@csrf_exempt
-def _unknown_path(request: HttpRequest, rest: str = "") -> HttpResponse:
-    return _problem(404, "not_found", "There is no such path in the API (see /api/games/docs).")
-
-
 def urls() -> tuple[list[URLPattern | URLResolver], str, str]:
     """The API's URLs for `include` (config/urls.py): ninja's, each bounded and its 405 made a
     refusal, then every other path under /api/games/ a `not_found` refusal."""
     patterns, app_name, namespace = api.urls
-    bounded: list[URLPattern | URLResolver] = []
-    for pattern in patterns:
-        if isinstance(pattern, URLPattern):
-            pattern.callback = _bounded(pattern.callback)  # type: ignore[misc]
-        bounded.append(pattern)
-    bounded.append(re_path(r"^(?P<rest>.*)$", _unknown_path))
-    return bounded, app_name, namespace
+    return REFUSALS.patterns(patterns), app_name, namespace

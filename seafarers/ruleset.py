@@ -15,7 +15,15 @@ from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
 
 from campaign.models import Campaign, Membership
-from campaign.rulesets import Cadence, Document, Listing, Pages, SequentialRuleset
+from campaign.rulesets import (
+    Cadence,
+    DashboardPart,
+    Document,
+    Link,
+    Listing,
+    Pages,
+    SequentialRuleset,
+)
 from engine.seafarers import Refusal, State, adjudicate, check, legal_actions
 from engine.seafarers.refusals import Refused
 from seafarers.models import Game, Seat
@@ -85,8 +93,14 @@ class SeafarersRuleset:
     def result_rows_delete(self, turn: Any) -> None:
         raise NoTurns("a seafaring game is undone action by action (G3)")
 
-    def moderator_context(self, turn: Any) -> dict[str, Any]:
-        return {}
+    def moderator_dashboard(self, campaign: Any, turn: Any) -> DashboardPart:
+        """The game is moderated on its own dashboard (seafarers/views/moderate.py): the
+        admin's link to it."""
+        return DashboardPart(
+            links=[
+                Link("The game's dashboard", reverse("seafarers_moderate", args=[campaign.slug]))
+            ]
+        )
 
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         return ()  # the moderator's pages come with the action desk (a later session)

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 
 from fleets.mapping import orders_document
-from fleets.models import Order
+from fleets.models import NavalSettings, Order
 from fleets.services import token_issue
 
 pytestmark = pytest.mark.django_db
@@ -109,8 +109,7 @@ def test_a_hidden_fleet_on_the_order_is_refused_as_unknown(client, hanse_key) ->
 def test_without_fog_the_fleet_is_seen_and_refused_as_another_factions(
     client, hanse_key, open_skirmish
 ) -> None:
-    open_skirmish.fog_of_war = False
-    open_skirmish.save(update_fields=["fog_of_war"])
+    NavalSettings.objects.filter(campaign=open_skirmish).update(fog_of_war=False)
     status, body = post(client, hanse_key, {"fleet": "s3", "type": "hold"})
     assert (status, body["code"]) == (400, "not_commander")
 

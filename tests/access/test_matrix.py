@@ -32,7 +32,7 @@ from battles.models import Battle
 from campaign.dashboard import ACTIONS
 from campaign.models import ArchivedResult, AuditEntry, Campaign, Membership, Turn
 from engine.naval.orders import ECONOMY_ORDER_TYPES
-from fleets.models import Fleet, Order
+from fleets.models import Fleet, NavalSettings, Order
 from fleets.services import token_issue
 from fleets.views import ECONOMY_KINDS
 from seafarers.keys import seat_key_issue
@@ -196,6 +196,7 @@ def admin_model_rows(campaign: Campaign) -> list[Row]:
     sea = seafaring_game()
     objects = {
         Campaign: campaign,
+        NavalSettings: NavalSettings.objects.get(campaign=campaign),
         campaign.factions.model: campaign.factions.get(key="danes"),
         campaign.relations.model: campaign.relations.first(),
         campaign.ports.model: campaign.ports.get(key="copenhagen"),
@@ -363,6 +364,7 @@ IMPORT = ("import page", "import nothing")
 ADMIN_SITE = [r.name for r in admin_site_rows()]
 MODELS = (
     "campaign",
+    "navalsettings",
     "faction",
     "relation",
     "port",
@@ -471,6 +473,9 @@ ADMIN_NO_PERMISSION = {
             "seat delete",
             "action add",
             "action delete",
+            # A naval campaign's settings come with it from its import, and stay.
+            "navalsettings add",
+            "navalsettings delete",
         ),
         403,
     ),

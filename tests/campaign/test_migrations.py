@@ -135,3 +135,44 @@ def test_the_naval_world_moves_to_fleets_with_its_tables_and_rows(open_skirmish,
     } == seats
     assert {p.key: sorted(w.key for w in p.waters.all()) for p in Port.objects.all()} == waters
     assert Campaign.objects.get(pk=open_skirmish.pk).current_turn.number == 2
+
+
+BEFORE_SETTINGS_MOVED = [("campaign", "0005_world_to_fleets"), ("fleets", "0006_api_token_seal")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_naval_settings_move_to_fleets_with_their_values(skirmish) -> None:
+    """Campaign.rules and Campaign.fog_of_war become the campaign's fleets.NavalSettings row
+    (fleets 0007, campaign 0006): back before the move, the columns hold every value again;
+    forward, the rows are as they were. A campaign of another ruleset has no row either way."""
+    from fleets.models import NavalSettings
+
+    NavalSettings.objects.filter(campaign=skirmish).update(
+        rules={"max_rounds": 4, "fleet_limit": 9}, fog_of_war=False
+    )
+    Campaign.objects.create(name="A seafaring game", slug="sea", ruleset="seafarers")
+    before = played(skirmish)
+    assert before["fleets_navalsettings"] == [
+        {
+            "campaign_id": skirmish.pk,
+            "rules": before["fleets_navalsettings"][0]["rules"],
+            "fog_of_war": False,
+        }
+    ]
+
+    migrate(*BEFORE_SETTINGS_MOVED)
+    old_state = MigrationExecutor(connection).loader.project_state(BEFORE_SETTINGS_MOVED).apps
+    old = {
+        c.slug: (c.rules, c.fog_of_war)
+        for c in old_state.get_model("campaign", "Campaign").objects.all()
+    }
+    assert old == {skirmish.slug: ({"max_rounds": 4, "fleet_limit": 9}, False), "sea": ({}, True)}
+    with connection.cursor() as cursor:
+        assert "fleets_navalsettings" not in connection.introspection.table_names(cursor)
+    migrate(*latest())
+
+    assert every_row() == before
+    settings = NavalSettings.objects.get(campaign=skirmish)
+    assert (settings.rules, settings.fog_of_war) == ({"max_rounds": 4, "fleet_limit": 9}, False)
+    assert not NavalSettings.objects.filter(campaign__slug="sea").exists()
+    assert Campaign.objects.get(pk=skirmish.pk).current_turn.number == 2
