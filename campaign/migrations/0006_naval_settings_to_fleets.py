@@ -7,7 +7,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
     dependencies = [
         ("campaign", "0005_world_to_fleets"),
-        ("fleets", "0007_navalsettings"),
+        ("fleets", "0008_navalsettings"),
     ]
 
     operations = [

@@ -137,13 +137,13 @@ def test_the_naval_world_moves_to_fleets_with_its_tables_and_rows(open_skirmish,
     assert Campaign.objects.get(pk=open_skirmish.pk).current_turn.number == 2
 
 
-BEFORE_SETTINGS_MOVED = [("campaign", "0005_world_to_fleets"), ("fleets", "0006_api_token_seal")]
+BEFORE_SETTINGS_MOVED = [("campaign", "0005_world_to_fleets"), ("fleets", "0007_public_map")]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_naval_settings_move_to_fleets_with_their_values(skirmish) -> None:
     """Campaign.rules and Campaign.fog_of_war become the campaign's fleets.NavalSettings row
-    (fleets 0007, campaign 0006): back before the move, the columns hold every value again;
+    (fleets 0008, campaign 0006): back before the move, the columns hold every value again;
     forward, the rows are as they were. A campaign of another ruleset has no row either way."""
     from fleets.models import NavalSettings
 

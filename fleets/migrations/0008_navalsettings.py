@@ -30,7 +30,7 @@ def settings_to_campaign(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("campaign", "0005_world_to_fleets"),
-        ("fleets", "0006_api_token_seal"),
+        ("fleets", "0007_public_map"),
     ]
 
     operations = [
