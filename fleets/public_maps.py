@@ -144,7 +144,10 @@ def turn_public_svg(turn: Turn) -> str:
     after["map"] = {**turn.scenario["map"], "ports": turn.result["state"]["ports"]}
     campaign = turn.campaign
     return public_map_svg(
-        after, _layout(campaign), fog=campaign.fog_of_war, events=turn.result["events"]
+        after,
+        _layout(campaign),
+        fog=campaign.naval_settings.fog_of_war,
+        events=turn.result["events"],
     )
 
 

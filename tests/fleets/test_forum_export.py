@@ -19,7 +19,7 @@ from django.urls import reverse
 from campaign import lifecycle
 from campaign.models import AuditEntry, Turn
 from campaign.resolution import turn_resolve
-from fleets.models import PublicMap
+from fleets.models import NavalSettings, PublicMap
 from fleets.public_maps import public_map_issue, turn_public_svg
 from fleets.report_views import PUBLIC_MAP_MISSES
 from maps.png import svg_png
@@ -159,7 +159,7 @@ def test_every_member_gets_the_same_link(client, people, published) -> None:
 
 
 def test_under_fog_the_public_png_shows_no_fleet(client, people, published) -> None:
-    assert published.campaign.fog_of_war
+    assert published.campaign.naval_settings.fog_of_war
     response = Client().get(public_link(client, people["danes"]))
     svg = turn_public_svg(published)
     assert 'class="fleet"' not in svg
@@ -170,8 +170,7 @@ def test_under_fog_the_public_png_shows_no_fleet(client, people, published) -> N
 
 
 def test_without_fog_the_public_png_shows_the_fleets(client, people, published) -> None:
-    published.campaign.fog_of_war = False
-    published.campaign.save()
+    NavalSettings.objects.filter(campaign=published.campaign).update(fog_of_war=False)
     svg = turn_public_svg(Turn.objects.get(pk=published.pk))
     assert 'data-fleet="d2"' in svg
     assert 'class="order ' not in svg  # never an order's arrow
