@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
+from campaign import transitions
 from campaign.models import Turn
 from engine.naval import Refusal, World, parse_scenario, validate_order
 from engine.naval.fog import seen_world
@@ -131,6 +132,92 @@ def order_withdraw(
         withdrawn=True,
         submitted_by=_real(user),
     )
+
+
+# The moderator's orders on a faction's desk (issue 11, docs/rulings.md R-60): each says why.
+REASON_CODE = "reason_required"
+
+
+def _reason_refusal(reason: str, what: str) -> Refusal | None:
+    if reason.strip():
+        return None
+    return Refusal(0, REASON_CODE, f"Say why you {what}: the reason goes to the audit log.")
+
+
+def _counting(turn: Turn, slot: str) -> Order | None:
+    """The order that counts in the slot now (None: empty, or withdrawn)."""
+    latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
+    return None if latest is None or latest.withdrawn else latest
+
+
+@transaction.atomic
+def moderator_order_submit(
+    *,
+    turn: Turn,
+    faction: Faction,
+    order: dict[str, Any],
+    user: Any,
+    reason: str,
+    slot: str | None = None,
+    world: World | None = None,
+    words: Words | None = None,
+) -> Order | Refusal:
+    """The moderator gives or changes a faction's order (R-38) from its desk: checked as the
+    faction's own against the whole world (R-45), recorded as the faction's, and audited
+    (`moderator_order`: the faction, the order and the one it replaced in words, the reason).
+    Without a reason it is refused `reason_required`, nothing written (R-60)."""
+    refusal = _reason_refusal(reason, "give this order")
+    if refusal is not None:
+        return refusal
+    slot = slot or order_slot(order)
+    before = _counting(turn, slot)
+    result = order_submit(
+        turn=turn, faction=faction, order=order, user=user, slot=slot, world=world, fogged=False
+    )
+    if isinstance(result, Refusal):
+        return result
+    words = words or Words.of(turn.campaign_id, world.ship_types if world else ())
+    transitions.audit(
+        turn,
+        user=user,
+        action="moderator_order",
+        reason=reason.strip(),
+        faction=faction.key,
+        order=order,
+        summary=words.order(order),
+        replaces=words.order(before.payload) if before is not None else None,
+        slot=slot,
+        where="desk",
+    )
+    return result
+
+
+@transaction.atomic
+def moderator_order_withdraw(
+    *, turn: Turn, faction: Faction, slot: str, user: Any, reason: str, words: Words | None = None
+) -> Order | Refusal | None:
+    """The moderator withdraws a faction's order from its desk, audited
+    (`moderator_withdraw`: the faction, the order withdrawn in words, the reason); refused
+    `reason_required` without a reason, nothing written; an empty slot writes nothing (R-60)."""
+    refusal = _reason_refusal(reason, "withdraw this order")
+    if refusal is not None:
+        return refusal
+    before = _counting(turn, slot) if "\x00" not in slot else None
+    result = order_withdraw(turn=turn, faction=faction, slot=slot, user=user)
+    if isinstance(result, Order) and before is not None:
+        words = words or Words.of(turn.campaign_id)
+        transitions.audit(
+            turn,
+            user=user,
+            action="moderator_withdraw",
+            reason=reason.strip(),
+            faction=faction.key,
+            order=before.payload,
+            summary=words.order(before.payload),
+            slot=slot,
+            where="desk",
+        )
+    return result
 
 
 def _closed_meanwhile(turn: Turn) -> Refusal | None:

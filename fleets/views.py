@@ -23,12 +23,14 @@ from engine.naval import RawOrder, Refusal, battle_odds
 from engine.naval.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.naval.validation import check_orders
 from fleets.forms import HireForm, OrderForm
-from fleets.models import LedgerLine
+from fleets.models import LedgerLine, Order
 from fleets.names import campaign_names
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
 from fleets.services import (
     NOT_OPEN,
     faction_set_upkeep_priority,
+    moderator_order_submit,
+    moderator_order_withdraw,
     order_slot,
     order_submit,
     order_withdraw,
@@ -44,6 +46,8 @@ ODDS_SAMPLES = 300
 ECONOMY_KINDS = frozenset({*ECONOMY_ORDER_TYPES, "priority", "withdraw"})
 # A hire's slot as order_slot makes it (the one slot a player names when changing an order).
 HIRE_SLOT = re.compile(r"hire:[0-9a-f]{12}")
+# The moderator's reason for an order, as the audit log keeps it (R-60).
+MAX_REASON = 500
 
 
 @login_required
@@ -68,14 +72,26 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         form.add_error(None, "The order was not given: see the fields marked (invalid_order).")
     else:
         order = form.to_order()
-        result = order_submit(
-            turn=view.turn,
-            faction=fleet.owner,
-            order=order,
-            user=request.user,
-            world=view.world,
-            fogged=view.faction is not None,
-        )
+        result: Order | Refusal
+        if _moderating(view):  # audited, with the reason the moderator gives (R-60)
+            result = moderator_order_submit(
+                turn=view.turn,
+                faction=fleet.owner,
+                order=order,
+                user=request.user,
+                reason=_reason(request),
+                world=view.world,
+                words=names["words"],
+            )
+        else:
+            result = order_submit(
+                turn=view.turn,
+                faction=fleet.owner,
+                order=order,
+                user=request.user,
+                world=view.world,
+                fogged=True,
+            )
         if isinstance(result, Refusal):
             form.refuse(result)
         else:
@@ -88,13 +104,22 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @require_POST
 def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     fleet, view, card = _fleet_on_desk(request, slug, key)
+    names = _names(view)
     if view.turn is None:
         result: Any = Refusal(0, NOT_OPEN, "There is no turn to give orders for.")
+    elif _moderating(view):  # audited, with the reason the moderator gives (R-60)
+        result = moderator_order_withdraw(
+            turn=view.turn,
+            faction=fleet.owner,
+            slot=card.slot,
+            user=request.user,
+            reason=_reason(request),
+            words=names["words"],
+        )
     else:
         result = order_withdraw(
             turn=view.turn, faction=fleet.owner, slot=card.slot, user=request.user
         )
-    names = _names(view)
     if isinstance(result, Refusal):
         form = _shown_form(card, names)
         form.refuse(result)
@@ -169,6 +194,15 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     return back
 
 
+def _moderating(view: Desk) -> bool:
+    """The moderator's desk (every faction's fleets): its orders say why and are audited."""
+    return view.faction is None
+
+
+def _reason(request: HttpRequest) -> str:
+    return str(request.POST.get("reason", ""))[:MAX_REASON]
+
+
 def _own_hire_slot(view: Desk, slot: str) -> str | None:
     """The hire slot a change names, if it holds this faction's hire now; else None (a new
     hire). Another faction's slot is never written into (R-41), and answers as an empty one."""
@@ -231,12 +265,14 @@ def _card_response(
             "names": names,
             "card": _card_context(view, card, form, names),
         }
+        context["card"]["reason"] = _reason(request) if form is not None else ""
         return render(request, "fleets/desk.html#fleet-card", context)
     if form is None or not form.errors:
         return HttpResponseRedirect(reverse("desk", args=[view.campaign.slug]) + f"#{card.id}")
     # Without JavaScript, a refused order shows the whole page with the error by its field.
     context = _context(view, names)
     context["card"] = _card_context(view, card, form, names)
+    context["card"]["reason"] = _reason(request)  # kept for the moderator to send again
     context["cards"] = [context["card"] if c["card"].id == card.id else c for c in context["cards"]]
     return render(request, "fleets/desk.html", context)
 
