@@ -76,6 +76,18 @@ def order_check(
     return Words.of(turn.campaign_id, world.ship_types).refusal(refusal)
 
 
+def split_scoped(order: dict[str, Any], faction: Faction) -> dict[str, Any]:
+    """R-61: the fleet a player's split forms is named in its faction's namespace
+    (`<faction>-<name>`; a name given with the prefix already is kept), so it can never take a
+    name another faction's fleet has, seen or hidden (R-45 left that to resolution, which told
+    that such a fleet existed). The engine and scenario files keep their own ids."""
+    name = order.get("new_fleet")
+    if order.get("type") != "split" or not isinstance(name, str) or not name:
+        return order
+    prefix = f"{faction.key}-"
+    return order if name.startswith(prefix) else {**order, "new_fleet": prefix + name}
+
+
 @transaction.atomic
 def order_submit(
     *,
@@ -88,7 +100,10 @@ def order_submit(
     fogged: bool = False,
 ) -> Order | Refusal:
     """Record the order if it can be given; the latest order of a slot is the one that counts.
-    `fogged`: checked against what the faction can see (a player's desk and API key)."""
+    `fogged`: a player's order (desk and API key), checked against what the faction can see,
+    its split's new fleet named in the faction's own namespace (R-61: the row's payload)."""
+    if fogged:
+        order = split_scoped(order, faction)
     slot = slot or order_slot(order)
     refusal = order_check(
         turn=turn, faction=faction, order=order, world=world, fogged=fogged, slot=slot
@@ -291,7 +306,10 @@ def _storable(order: dict[str, Any]) -> Refusal | None:
     new_fleet = order.get("new_fleet")
     if isinstance(new_fleet, str) and not NEW_FLEET.fullmatch(new_fleet):
         return Refusal(
-            0, "invalid_order", "A new fleet's id is 1 to 60 characters, without spaces or /."
+            0,
+            "invalid_order",
+            "A new fleet's id (with its faction's prefix) is 1 to 60 characters, without spaces"
+            " or /.",
         )
     return None
 

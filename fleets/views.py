@@ -95,7 +95,7 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         if isinstance(result, Refusal):
             form.refuse(result)
         else:
-            card.order = order
+            card.order = result.payload  # as recorded (a split's new fleet named: R-61)
             form = None  # a fresh form, showing the order now given
     return _card_response(request, view, card, form, names)
 
