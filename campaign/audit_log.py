@@ -90,6 +90,8 @@ def audit_words(entry: AuditEntry) -> str:
         seat = detail.get("seat")
         whose = f"{detail.get('user', 'a member')}" + (f", {seat}" if seat else "")
         return f"Revoked the API key of {whose}"
+    if action == "reminder_hours":
+        return f"Reminders after {detail.get('new', '?')} h (were after {detail.get('old', '?')} h)"
     if action == "game_undo":
         undone = detail.get("undone")
         kind = undone.get("type") if isinstance(undone, dict) else None
