@@ -473,7 +473,7 @@ def _digest(key: str) -> str:
 
 @transaction.atomic
 def faction_set_upkeep_priority(
-    *, faction: Faction, fleets: list[str], turn: Turn | None, user: Any = None
+    *, faction: Faction, fleets: list[str], turn: Turn | None, user: Any = None, reason: str = ""
 ) -> Refusal | None:
     """U2: the fleets the faction pays first when money is short, in order (its own fleets).
     Only while the turn is open (`turn`: the campaign's current turn, read again here): set
@@ -501,6 +501,7 @@ def faction_set_upkeep_priority(
         campaign_id=faction.campaign_id,
         user=_real(user),
         action="upkeep priority",
-        detail={"faction": faction.key, "fleets": fleets},
+        reason=reason.strip(),  # the moderator's, on the faction's desk (R-60)
+        detail={"faction": faction.key, "faction_name": faction.name, "fleets": fleets},
     )
     return None

@@ -209,3 +209,82 @@ def test_the_moderators_api_key_gives_no_orders(client, people) -> None:
     assert gone.status_code == 400
     assert not Order.objects.exists()
     assert audited() == []
+
+
+# ---- The moderator on one faction's desk (?faction=): its economy too ------------------------
+
+
+def faction_desk(faction: str) -> str:
+    return reverse("desk", args=[SLUG]) + f"?faction={faction}"
+
+
+def economy(client, kind: str, data: dict) -> list[str]:
+    response = client.post(reverse("economy_order", args=[SLUG, kind]), data, follow=True)
+    return [str(m) for m in response.context["messages"]]
+
+
+def test_the_moderator_opens_a_factions_desk(client, people) -> None:
+    client.force_login(people["mod"])
+    page = client.get(reverse("desk", args=[SLUG])).content.decode()
+    assert f'href="{faction_desk("danes")}"' in page  # a link to each faction's desk
+    page = client.get(faction_desk("danes")).content.decode()
+    assert "(the moderator on its desk)" in page
+    assert 'id="d1"' in page
+    assert 'id="s1"' not in page  # the Danes' fleets only
+    assert 'id="economy"' in page  # and their economy
+    assert page.count('name="faction" value="danes"') >= 4  # every form says whose desk
+    assert client.get(faction_desk("atlantis")).status_code == 404
+    client.force_login(people["swedes"])  # a player's `faction` is not read: their own desk
+    page = client.get(faction_desk("danes")).content.decode()
+    assert 'id="s1"' in page
+    assert 'id="d1"' not in page
+
+
+def test_an_economy_order_on_a_factions_desk_needs_a_reason_and_is_audited(client, people):
+    client.force_login(people["mod"])
+    hire = {"hire-port": "copenhagen", "hire-ship_type": "frigate", "hire-count": 1}
+    said = economy(client, "hire", hire | {"faction": "danes"})
+    assert said == [
+        "Say why you give this order: the reason goes to the audit log (reason_required)."
+    ]
+    assert not Order.objects.exists()
+    said = economy(client, "hire", hire | {"faction": "danes", "reason": "ordered by letter"})
+    assert said == ["Hire 1 × Frigate at copenhagen: recorded for the economy phase."]
+    order = Order.objects.get()
+    assert (order.faction.key, order.payload["faction"]) == ("danes", "danes")
+    [entry] = audited()
+    assert entry.detail["summary"] == "Hire 1 × Frigate at copenhagen"
+    assert entry.reason == "ordered by letter"
+    # Withdrawn from the faction's desk: audited too.
+    said = economy(client, "withdraw", {"slot": order.slot, "faction": "danes", "reason": "r"})
+    assert said == ["Economy order withdrawn."]
+    assert [e.action for e in audited()] == ["moderator_order", "moderator_withdraw"]
+
+
+def test_the_upkeep_priority_on_a_factions_desk_needs_a_reason(client, people) -> None:
+    client.force_login(people["mod"])
+    danes = Faction.objects.get(key="danes", campaign__slug=SLUG)
+    said = economy(client, "priority", {"priority": "d2, d1", "faction": "danes"})
+    assert "(reason_required)" in said[0]
+    danes.refresh_from_db()
+    assert danes.upkeep_priority == ["d1"]
+    said = economy(client, "priority", {"priority": "d2, d1", "faction": "danes", "reason": "x"})
+    assert said == ["Upkeep priority saved (U2)."]
+    danes.refresh_from_db()
+    assert danes.upkeep_priority == ["d2", "d1"]
+    entry = AuditEntry.objects.get(action="upkeep priority")
+    assert (entry.reason, entry.user) == ("x", people["mod"])
+
+
+def test_a_fleet_order_on_a_factions_desk_goes_back_to_it(client, people) -> None:
+    client.force_login(people["mod"])
+    given = client.post(
+        order_url("d1"), form("d1", "by letter", type="hold") | {"faction": "danes"}
+    )
+    assert given.status_code == 302
+    assert given["Location"].endswith(faction_desk("danes") + "#d1")
+    assert audited()[0].detail["faction"] == "danes"
+    # Another faction's fleet is not on the Danes' desk.
+    other = client.post(order_url("s1"), form("s1", "r", type="hold") | {"faction": "danes"})
+    assert other.status_code == 404
+    assert Order.objects.count() == 1
