@@ -88,6 +88,33 @@ def split_scoped(order: dict[str, Any], faction: Faction) -> dict[str, Any]:
     return order if name.startswith(prefix) else {**order, "new_fleet": prefix + name}
 
 
+def _split_name_taken(
+    turn: Turn, faction: Faction, order: dict[str, Any], slot: str
+) -> Refusal | None:
+    """R-61: two of the faction's splits this turn may not form fleets of one name (the engine
+    would refuse the second at resolution); the faction's own orders, so nothing is told."""
+    name = order.get("new_fleet")
+    if order.get("type") != "split" or not isinstance(name, str):
+        return None
+    latest: dict[str, Any] = {}
+    for other_slot, payload in (
+        Order.objects.filter(turn=turn, faction=faction, slot__startswith="fleet:")
+        .exclude(slot=slot)
+        .order_by("id")
+        .values_list("slot", "payload")
+    ):
+        latest[other_slot] = payload
+    for payload in latest.values():  # a withdrawal's payload is None
+        if isinstance(payload, dict) and payload.get("new_fleet") == name:
+            return Refusal(
+                0,
+                "invalid_order",
+                f"there is already a fleet called {name}: {payload.get('fleet')} splits it off"
+                " this turn",
+            )
+    return None
+
+
 @transaction.atomic
 def order_submit(
     *,
@@ -107,7 +134,7 @@ def order_submit(
     slot = slot or order_slot(order)
     refusal = order_check(
         turn=turn, faction=faction, order=order, world=world, fogged=fogged, slot=slot
-    )
+    ) or (_split_name_taken(turn, faction, order, slot) if fogged else None)
     if refusal is None:
         refusal = _closed_meanwhile(turn)
     if refusal is not None:

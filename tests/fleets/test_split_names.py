@@ -109,3 +109,19 @@ def test_the_moderators_split_keeps_the_id_given(client, people) -> None:
     client.force_login(people["mod"])
     desk_split(client, "s3", ["hjorten"], "s9", reason="by letter")
     assert Order.objects.get().payload["new_fleet"] == "s9"
+
+
+def test_two_splits_of_the_faction_may_not_form_one_name(client, people) -> None:
+    """Before: both accepted, the second refused at resolution."""
+    client.force_login(people["swedes"])
+    desk_split(client, "s1", ["kronan"], "raiders")
+    card = desk_split(client, "s3", ["hjorten"], "raiders").content.decode()
+    assert (
+        "there is already a fleet called swedes-raiders: s1 splits it off this turn (invalid_order)"
+    ) in card
+    assert Order.objects.count() == 1
+    desk_split(client, "s1", ["kronan"], "raiders")  # its own slot again: a change, taken
+    assert Order.objects.count() == 2
+    client.post(reverse("fleet_withdraw", args=[SLUG, "s1"]))  # withdrawn: the name is free
+    desk_split(client, "s3", ["hjorten"], "raiders")
+    assert Order.objects.filter(slot="fleet:s3").exists()
