@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from campaign import lifecycle, transitions
+from campaign.audit_log import audit_lines
 from campaign.deadlines import STALLED
 from campaign.models import DOCUMENTS, Campaign, Membership, Turn
 from campaign.resolution import turn_progress
@@ -81,7 +82,8 @@ def dashboard(
     part = ruleset.moderator_dashboard(campaign, turn)
     context.update(part.context)
     context["part"] = part
-    context["audit"] = campaign.audit.select_related("user", "turn")[:15]
+    # The log in words, each entry's id beside it and the turn's status when it was written.
+    context["audit"] = audit_lines(campaign.audit.select_related("user", "turn")[:15])
     return render(request, "admin/campaign/dashboard.html", context)
 
 

@@ -257,7 +257,7 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
     result = order_submit(turn=turn, faction=faction, order=body.order, slot=slot, fogged=True)
     if isinstance(result, Refusal):
         return Status(400, {"code": result.code, "message": result.message})
-    return Status(201, {"slot": slot, "order": body.order})
+    return Status(201, {"slot": slot, "order": result.payload})  # as recorded
 
 
 @api.delete(

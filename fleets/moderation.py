@@ -105,7 +105,9 @@ def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 action="moderator_order",
                 reason=request.POST.get("reason", ""),
                 faction=faction.key,
+                faction_name=faction.name,
                 order=order,
+                summary=Words.of(campaign.pk).order(order),  # the audit log's words
             )
             messages.success(request, f"Order recorded for {faction.name}.")
     if problem:

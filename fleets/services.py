@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
+from campaign import transitions
 from campaign.models import Turn
 from engine.naval import Refusal, World, parse_scenario, validate_order
 from engine.naval.fog import seen_world
@@ -75,6 +76,45 @@ def order_check(
     return Words.of(turn.campaign_id, world.ship_types).refusal(refusal)
 
 
+def split_scoped(order: dict[str, Any], faction: Faction) -> dict[str, Any]:
+    """R-61: the fleet a player's split forms is named in its faction's namespace
+    (`<faction>-<name>`; a name given with the prefix already is kept), so it can never take a
+    name another faction's fleet has, seen or hidden (R-45 left that to resolution, which told
+    that such a fleet existed). The engine and scenario files keep their own ids."""
+    name = order.get("new_fleet")
+    if order.get("type") != "split" or not isinstance(name, str) or not name:
+        return order
+    prefix = f"{faction.key}-"
+    return order if name.startswith(prefix) else {**order, "new_fleet": prefix + name}
+
+
+def _split_name_taken(
+    turn: Turn, faction: Faction, order: dict[str, Any], slot: str
+) -> Refusal | None:
+    """R-61: two of the faction's splits this turn may not form fleets of one name (the engine
+    would refuse the second at resolution); the faction's own orders, so nothing is told."""
+    name = order.get("new_fleet")
+    if order.get("type") != "split" or not isinstance(name, str):
+        return None
+    latest: dict[str, Any] = {}
+    for other_slot, payload in (
+        Order.objects.filter(turn=turn, faction=faction, slot__startswith="fleet:")
+        .exclude(slot=slot)
+        .order_by("id")
+        .values_list("slot", "payload")
+    ):
+        latest[other_slot] = payload
+    for payload in latest.values():  # a withdrawal's payload is None
+        if isinstance(payload, dict) and payload.get("new_fleet") == name:
+            return Refusal(
+                0,
+                "invalid_order",
+                f"there is already a fleet called {name}: {payload.get('fleet')} splits it off"
+                " this turn",
+            )
+    return None
+
+
 @transaction.atomic
 def order_submit(
     *,
@@ -87,11 +127,14 @@ def order_submit(
     fogged: bool = False,
 ) -> Order | Refusal:
     """Record the order if it can be given; the latest order of a slot is the one that counts.
-    `fogged`: checked against what the faction can see (a player's desk and API key)."""
+    `fogged`: a player's order (desk and API key), checked against what the faction can see,
+    its split's new fleet named in the faction's own namespace (R-61: the row's payload)."""
+    if fogged:
+        order = split_scoped(order, faction)
     slot = slot or order_slot(order)
     refusal = order_check(
         turn=turn, faction=faction, order=order, world=world, fogged=fogged, slot=slot
-    )
+    ) or (_split_name_taken(turn, faction, order, slot) if fogged else None)
     if refusal is None:
         refusal = _closed_meanwhile(turn)
     if refusal is not None:
@@ -131,6 +174,94 @@ def order_withdraw(
         withdrawn=True,
         submitted_by=_real(user),
     )
+
+
+# The moderator's orders on a faction's desk (issue 11, docs/rulings.md R-60): each says why.
+REASON_CODE = "reason_required"
+
+
+def _reason_refusal(reason: str, what: str) -> Refusal | None:
+    if reason.strip():
+        return None
+    return Refusal(0, REASON_CODE, f"Say why you {what}: the reason goes to the audit log.")
+
+
+def _counting(turn: Turn, slot: str) -> Order | None:
+    """The order that counts in the slot now (None: empty, or withdrawn)."""
+    latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
+    return None if latest is None or latest.withdrawn else latest
+
+
+@transaction.atomic
+def moderator_order_submit(
+    *,
+    turn: Turn,
+    faction: Faction,
+    order: dict[str, Any],
+    user: Any,
+    reason: str,
+    slot: str | None = None,
+    world: World | None = None,
+    words: Words | None = None,
+) -> Order | Refusal:
+    """The moderator gives or changes a faction's order (R-38) from its desk: checked as the
+    faction's own against the whole world (R-45), recorded as the faction's, and audited
+    (`moderator_order`: the faction, the order and the one it replaced in words, the reason).
+    Without a reason it is refused `reason_required`, nothing written (R-60)."""
+    refusal = _reason_refusal(reason, "give this order")
+    if refusal is not None:
+        return refusal
+    slot = slot or order_slot(order)
+    before = _counting(turn, slot)
+    result = order_submit(
+        turn=turn, faction=faction, order=order, user=user, slot=slot, world=world, fogged=False
+    )
+    if isinstance(result, Refusal):
+        return result
+    words = words or Words.of(turn.campaign_id, world.ship_types if world else ())
+    transitions.audit(
+        turn,
+        user=user,
+        action="moderator_order",
+        reason=reason.strip(),
+        faction=faction.key,
+        faction_name=faction.name,
+        order=order,
+        summary=words.order(order),
+        replaces=words.order(before.payload) if before is not None else None,
+        slot=slot,
+        where="desk",
+    )
+    return result
+
+
+@transaction.atomic
+def moderator_order_withdraw(
+    *, turn: Turn, faction: Faction, slot: str, user: Any, reason: str, words: Words | None = None
+) -> Order | Refusal | None:
+    """The moderator withdraws a faction's order from its desk, audited
+    (`moderator_withdraw`: the faction, the order withdrawn in words, the reason); refused
+    `reason_required` without a reason, nothing written; an empty slot writes nothing (R-60)."""
+    refusal = _reason_refusal(reason, "withdraw this order")
+    if refusal is not None:
+        return refusal
+    before = _counting(turn, slot) if "\x00" not in slot else None
+    result = order_withdraw(turn=turn, faction=faction, slot=slot, user=user)
+    if isinstance(result, Order) and before is not None:
+        words = words or Words.of(turn.campaign_id)
+        transitions.audit(
+            turn,
+            user=user,
+            action="moderator_withdraw",
+            reason=reason.strip(),
+            faction=faction.key,
+            faction_name=faction.name,
+            order=before.payload,
+            summary=words.order(before.payload),
+            slot=slot,
+            where="desk",
+        )
+    return result
 
 
 def _closed_meanwhile(turn: Turn) -> Refusal | None:
@@ -202,7 +333,10 @@ def _storable(order: dict[str, Any]) -> Refusal | None:
     new_fleet = order.get("new_fleet")
     if isinstance(new_fleet, str) and not NEW_FLEET.fullmatch(new_fleet):
         return Refusal(
-            0, "invalid_order", "A new fleet's id is 1 to 60 characters, without spaces or /."
+            0,
+            "invalid_order",
+            "A new fleet's id (with its faction's prefix) is 1 to 60 characters, without spaces"
+            " or /.",
         )
     return None
 
@@ -366,7 +500,7 @@ def _digest(key: str) -> str:
 
 @transaction.atomic
 def faction_set_upkeep_priority(
-    *, faction: Faction, fleets: list[str], turn: Turn | None, user: Any = None
+    *, faction: Faction, fleets: list[str], turn: Turn | None, user: Any = None, reason: str = ""
 ) -> Refusal | None:
     """U2: the fleets the faction pays first when money is short, in order (its own fleets).
     Only while the turn is open (`turn`: the campaign's current turn, read again here): set
@@ -394,6 +528,7 @@ def faction_set_upkeep_priority(
         campaign_id=faction.campaign_id,
         user=_real(user),
         action="upkeep priority",
-        detail={"faction": faction.key, "fleets": fleets},
+        reason=reason.strip(),  # the moderator's, on the faction's desk (R-60)
+        detail={"faction": faction.key, "faction_name": faction.name, "fleets": fleets},
     )
     return None

@@ -9,8 +9,10 @@ page again.
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,16 +21,19 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from campaign.models import Membership
 from engine.naval import RawOrder, Refusal, battle_odds
 from engine.naval.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.naval.validation import check_orders
 from fleets.forms import HireForm, OrderForm
-from fleets.models import LedgerLine
+from fleets.models import Faction, LedgerLine, Order
 from fleets.names import campaign_names
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
 from fleets.services import (
     NOT_OPEN,
     faction_set_upkeep_priority,
+    moderator_order_submit,
+    moderator_order_withdraw,
     order_slot,
     order_submit,
     order_withdraw,
@@ -44,12 +49,14 @@ ODDS_SAMPLES = 300
 ECONOMY_KINDS = frozenset({*ECONOMY_ORDER_TYPES, "priority", "withdraw"})
 # A hire's slot as order_slot makes it (the one slot a player names when changing an order).
 HIRE_SLOT = re.compile(r"hire:[0-9a-f]{12}")
+# The moderator's reason for an order, as the audit log keeps it (R-60).
+MAX_REASON = 500
 
 
 @login_required
 @require_GET
 def desk(request: HttpRequest, slug: str) -> HttpResponse:
-    membership = membership_get(request.user, slug)
+    membership = _membership(request, slug)
     return render(request, "fleets/desk.html", _context(desk_for(membership)))
 
 
@@ -68,18 +75,30 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         form.add_error(None, "The order was not given: see the fields marked (invalid_order).")
     else:
         order = form.to_order()
-        result = order_submit(
-            turn=view.turn,
-            faction=fleet.owner,
-            order=order,
-            user=request.user,
-            world=view.world,
-            fogged=view.faction is not None,
-        )
+        result: Order | Refusal
+        if _moderating(view):  # audited, with the reason the moderator gives (R-60)
+            result = moderator_order_submit(
+                turn=view.turn,
+                faction=fleet.owner,
+                order=order,
+                user=request.user,
+                reason=_reason(request),
+                world=view.world,
+                words=names["words"],
+            )
+        else:
+            result = order_submit(
+                turn=view.turn,
+                faction=fleet.owner,
+                order=order,
+                user=request.user,
+                world=view.world,
+                fogged=True,
+            )
         if isinstance(result, Refusal):
             form.refuse(result)
         else:
-            card.order = order
+            card.order = result.payload  # as recorded (a split's new fleet named: R-61)
             form = None  # a fresh form, showing the order now given
     return _card_response(request, view, card, form, names)
 
@@ -88,13 +107,22 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @require_POST
 def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     fleet, view, card = _fleet_on_desk(request, slug, key)
+    names = _names(view)
     if view.turn is None:
         result: Any = Refusal(0, NOT_OPEN, "There is no turn to give orders for.")
+    elif _moderating(view):  # audited, with the reason the moderator gives (R-60)
+        result = moderator_order_withdraw(
+            turn=view.turn,
+            faction=fleet.owner,
+            slot=card.slot,
+            user=request.user,
+            reason=_reason(request),
+            words=names["words"],
+        )
     else:
         result = order_withdraw(
             turn=view.turn, faction=fleet.owner, slot=card.slot, user=request.user
         )
-    names = _names(view)
     if isinstance(result, Refusal):
         form = _shown_form(card, names)
         form.refuse(result)
@@ -111,12 +139,19 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     the upkeep priority (U2)."""
     if kind not in ECONOMY_KINDS:
         raise Http404("No such kind of order.")
-    membership = membership_get(request.user, slug)
+    membership = _membership(request, slug)
     view = desk_for(membership)
     faction = membership.faction
-    back = HttpResponseRedirect(reverse("desk", args=[slug]) + "#economy")
+    back = HttpResponseRedirect(_desk_url(view) + "#economy")
     if faction is None or view.turn is None:
         messages.error(request, "Only a faction's player gives its economy orders (not_commander).")
+        return back
+    moderating = _moderating(view)  # on a faction's desk: each order says why (R-60)
+    if moderating and not _reason(request).strip():
+        messages.error(
+            request,
+            "Say why you give this order: the reason goes to the audit log (reason_required).",
+        )
         return back
     order: dict[str, Any] | None = None
     slot: str | None = None
@@ -144,13 +179,28 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     elif kind == "priority":
         wanted = [k.strip() for k in request.POST.get("priority", "").split(",") if k.strip()]
         refused = faction_set_upkeep_priority(
-            faction=faction, fleets=wanted, turn=view.turn, user=request.user
+            faction=faction,
+            fleets=wanted,
+            turn=view.turn,
+            user=request.user,
+            reason=_reason(request) if moderating else "",
         )
         if refused is not None:
             messages.error(request, f"{refused.message} ({refused.code})")
         else:
             messages.success(request, "Upkeep priority saved (U2).")
-    if order is not None:
+    if order is not None and moderating:
+        result: Order | Refusal = moderator_order_submit(
+            turn=view.turn,
+            faction=faction,
+            order=order,
+            user=request.user,
+            reason=_reason(request),
+            slot=slot or order_slot(order),
+            world=view.world,
+            words=_words(view),
+        )
+    elif order is not None:
         result = order_submit(
             turn=view.turn,
             faction=faction,
@@ -160,6 +210,7 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             world=view.world,
             fogged=True,
         )
+    if order is not None:
         if isinstance(result, Refusal):
             messages.error(request, f"{result.message} ({result.code})")
         else:
@@ -167,6 +218,45 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             changed = "changed" if slot else "recorded"
             messages.success(request, f"{words.order(order)}: {changed} for the economy phase.")
     return back
+
+
+def _moderating(view: Desk) -> bool:
+    """The moderator's desk (every faction's fleets, or one faction's): its orders say why and
+    are audited (R-60)."""
+    return view.membership.role == Membership.Role.MODERATOR
+
+
+def _membership(request: HttpRequest, slug: str) -> Membership:
+    """The member's membership; for the moderator opening a faction's desk (`faction`, in the
+    query or the post), an unsaved copy seated at that faction, which the desk then shows as the
+    faction sees it (its fleets, its economy). An unknown faction is a 404; a player's
+    `faction` is not read."""
+    membership = membership_get(request.user, slug)
+    key = str(request.GET.get("faction") or request.POST.get("faction") or "")
+    if membership.role != Membership.Role.MODERATOR or not key:
+        return membership
+    faction = (
+        Faction.objects.filter(campaign=membership.campaign, key=key).first()
+        if "\x00" not in key
+        else None
+    )
+    if faction is None:
+        raise Http404("No such faction.")
+    seated = copy.copy(membership)
+    seated.faction = faction
+    return seated
+
+
+def _desk_url(view: Desk) -> str:
+    """The desk the post came from (the moderator's: the faction's desk, if one)."""
+    url = reverse("desk", args=[view.campaign.slug])
+    if _moderating(view) and view.faction is not None:
+        url += "?" + urlencode({"faction": view.faction.key})
+    return url
+
+
+def _reason(request: HttpRequest) -> str:
+    return str(request.POST.get("reason", ""))[:MAX_REASON]
 
 
 def _own_hire_slot(view: Desk, slot: str) -> str | None:
@@ -182,7 +272,17 @@ def _withdraw_economy(request: HttpRequest, view: Desk, slot: str) -> None:
     answers the same (R-45)."""
     assert view.turn is not None
     assert view.faction is not None
-    result = order_withdraw(turn=view.turn, faction=view.faction, slot=slot, user=request.user)
+    if _moderating(view):  # audited, with the reason (R-60)
+        result = moderator_order_withdraw(
+            turn=view.turn,
+            faction=view.faction,
+            slot=slot,
+            user=request.user,
+            reason=_reason(request),
+            words=_words(view),
+        )
+    else:
+        result = order_withdraw(turn=view.turn, faction=view.faction, slot=slot, user=request.user)
     if isinstance(result, Refusal):
         messages.error(request, f"{result.message} ({result.code})")
     elif result is None:
@@ -213,10 +313,13 @@ def api_key(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _fleet_on_desk(request: HttpRequest, slug: str, key: str) -> tuple[Any, Desk, FleetCard]:
     """The player's fleet (404 unless theirs to order), their desk, and the fleet's card on it."""
-    membership = membership_get(request.user, slug)
+    membership = _membership(request, slug)
     fleet = fleet_get_for_player(membership, key)
     view = desk_for(membership)
-    return fleet, view, next(c for c in view.cards if c.id == fleet.key)
+    card = next((c for c in view.cards if c.id == fleet.key), None)
+    if card is None:  # the moderator on a faction's desk, naming another faction's fleet
+        raise Http404("No such fleet.")
+    return fleet, view, card
 
 
 def _card_response(
@@ -231,12 +334,14 @@ def _card_response(
             "names": names,
             "card": _card_context(view, card, form, names),
         }
+        context["card"]["reason"] = _reason(request) if form is not None else ""
         return render(request, "fleets/desk.html#fleet-card", context)
     if form is None or not form.errors:
-        return HttpResponseRedirect(reverse("desk", args=[view.campaign.slug]) + f"#{card.id}")
+        return HttpResponseRedirect(_desk_url(view) + f"#{card.id}")
     # Without JavaScript, a refused order shows the whole page with the error by its field.
     context = _context(view, names)
     context["card"] = _card_context(view, card, form, names)
+    context["card"]["reason"] = _reason(request)  # kept for the moderator to send again
     context["cards"] = [context["card"] if c["card"].id == card.id else c for c in context["cards"]]
     return render(request, "fleets/desk.html", context)
 

@@ -20,6 +20,9 @@ from engine.seafarers import State
 from seafarers.boards import BUNDLED, COLOURS, bundled_document
 
 MAX_SEATS = len(COLOURS)
+# A player the game waits on is reminded after this many hours (issue 13; Game.reminder_hours):
+# at least 1, at most two weeks, on the new-game page and the dashboard alike.
+REMINDER_HOURS = (1, 24 * 14)
 SOURCES = [
     ("board", "a bundled board"),
     ("generator", "the board generator (seeded)"),
@@ -74,8 +77,8 @@ class NewGameForm(forms.Form):
     pirate = forms.ChoiceField(choices=PIRATE, initial="keep", label="The pirate (PI, X16)")
     # Not a rule of the game: the platform's reminder to a player the game waits on (issue 13).
     reminder_hours = forms.IntegerField(
-        min_value=1,
-        max_value=24 * 14,
+        min_value=REMINDER_HOURS[0],
+        max_value=REMINDER_HOURS[1],
         required=False,
         label="Remind a player after (hours; blank: 24)",
         help_text="A player the game has waited on this long is reminded once, by e-mail and "
@@ -186,6 +189,23 @@ class ReasonForm(forms.Form):
 
     index = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     reason = forms.CharField(max_length=500, required=False)
+
+
+class ReminderForm(ReasonForm):
+    """The reminder's time changed after creation (docs/rulings.md S-38); the reason is
+    required (reason_required, checked with its code by the view)."""
+
+    hours = forms.IntegerField(
+        min_value=REMINDER_HOURS[0],
+        max_value=REMINDER_HOURS[1],
+        label="Remind a player after (hours)",
+    )
+    reason = forms.CharField(
+        max_length=500,
+        required=False,
+        label="Why (it goes to the audit log)",
+        widget=forms.TextInput(attrs={"required": True, "size": 30}),
+    )
 
 
 class ActForForm(ReasonForm):

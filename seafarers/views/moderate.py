@@ -33,6 +33,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from campaign.audit_log import audit_lines
 from campaign.models import AuditEntry, Membership
 from campaign.scenario_files import described
 from engine.kernel.problems import ScenarioError
@@ -45,6 +46,7 @@ from seafarers.moderate_forms import (
     AwardForm,
     NewGameForm,
     ReasonForm,
+    ReminderForm,
     ReplaceForm,
     action_key,
     action_label,
@@ -262,9 +264,12 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         "act_for_why_not": _act_for_why_not(game),
         "award": AwardForm(state=state, initial={**index, "points": 1}) if started else None,
         "replace": ReplaceForm(players=[s.player for s in seats], initial=index),
-        "audit": AuditEntry.objects.filter(campaign=game.campaign).select_related("user")[
-            :AUDIT_SHOWN
-        ],
+        "reminder": ReminderForm(initial={**index, "hours": game.reminder_hours}),
+        "audit": audit_lines(  # in words, the action's id beside (issue 11)
+            AuditEntry.objects.filter(campaign=game.campaign).select_related("user", "turn")[
+                :AUDIT_SHOWN
+            ]
+        ),
         **note,
     }
     context["waiting_seats"] = [s for s in context["seats"] if s["waiting"]]
@@ -409,6 +414,8 @@ def game_action(request: HttpRequest, game: Game, action: str) -> HttpResponse:
     """Start, Undo, Pause, Resume: with the log's length the page showed (a stale page is
     refused `game_moved_on`, so an undo never takes back an action the moderator did not see)
     and an optional reason, kept in the audit log."""
+    if action == "reminder":
+        return _reminder(request, game)
     service = SIMPLE.get(action)
     if service is None:
         raise Http404("No such action.")
@@ -421,6 +428,36 @@ def game_action(request: HttpRequest, game: Game, action: str) -> HttpResponse:
             service(game=locked, user=request.user, reason=form.cleaned_data["reason"])
 
     return _outcome(request, game, lambda: _on_shown(game, form, call), DONE[action])
+
+
+def _reminder(request: HttpRequest, game: Game) -> HttpResponse:
+    """The reminder's time (Game.reminder_hours) changed, with a reason (audited,
+    `reminder_hours`: the old and new hours); a stale page is refused `game_moved_on` like the
+    other buttons (docs/rulings.md S-38)."""
+    form = ReminderForm(request.POST)
+
+    def call(locked: Game) -> None:
+        hours, reason = form.cleaned_data["hours"], form.cleaned_data["reason"].strip()
+        if not reason:
+            raise GameRefused("reason_required", "say why the reminder's time changes")
+        if hours == locked.reminder_hours:
+            raise GameRefused("unchanged", f"a player is reminded after {hours} h already")
+        Game.objects.filter(pk=locked.pk).update(reminder_hours=hours)
+        AuditEntry.objects.create(
+            campaign=locked.campaign,
+            user=request.user,
+            action="reminder_hours",
+            reason=reason,
+            detail={"old": locked.reminder_hours, "new": hours},
+        )
+
+    hours = request.POST.get("hours", "")
+    return _outcome(
+        request,
+        game,
+        lambda: _on_shown(game, form, call),
+        f"A player the game waits on is now reminded after {hours} h.",
+    )
 
 
 @require_POST

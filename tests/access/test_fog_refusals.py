@@ -42,6 +42,7 @@ def as_if(answer: tuple[int, dict], hidden: str) -> tuple[int, dict]:
     """The answer with the hidden fleet's id put where the unknown one's stood."""
     status, body = answer
     text = json.dumps(body).replace(f'\\"{hidden}\\"', '\\"zz9\\"')  # in a message
+    text = text.replace(f'"hanse-{hidden}"', '"hanse-zz9"')  # a split's new fleet (R-61)
     return status, json.loads(text.replace(f'"{hidden}"', '"zz9"'))  # in the order echoed
 
 

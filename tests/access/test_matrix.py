@@ -52,6 +52,7 @@ HOLD = {
     f"{FLEET}-retreat": "never",
     f"{FLEET}-prefer": "sink",
     f"{FLEET}-if_cornered": "surrender",
+    "reason": "the access matrix",  # the moderator's, for the audit log (R-60); players' unread
 }
 
 
@@ -85,7 +86,7 @@ def player_rows() -> list[Row]:
         Row("logout", "post", reverse("logout")),
         Row("desk", "get", reverse("desk", args=[SLUG])),
         Row("order", "post", reverse("fleet_order", args=[SLUG, FLEET]), HOLD),
-        Row("withdraw", "post", reverse("fleet_withdraw", args=[SLUG, FLEET])),
+        Row("withdraw", "post", reverse("fleet_withdraw", args=[SLUG, FLEET]), {"reason": "r"}),
         *(
             Row(kind, "post", reverse("economy_order", args=[SLUG, kind]), data)
             for kind, data in economy.items()

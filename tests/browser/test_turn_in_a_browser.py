@@ -82,12 +82,13 @@ def test_a_turn_in_the_browser(live_server, browser, campaign, tmp_path) -> None
     log_in(player, base, "sven")
     player.goto(f"{base}/c/{campaign.slug}/")
     card = player.locator("#s3")
-    # A split into a name already taken: the engine's refusal appears beside the order (htmx).
+    # A split of every ship: the engine's refusal appears beside the order (htmx).
     card.locator("select[name=s3-type]").select_option("split")
-    card.locator("input[name=s3-split_ships][value=hjorten]").check()
-    card.locator("input[name=s3-new_fleet]").fill("s1")
+    for ship in ("hjorten", "falken", "ornen"):
+        card.locator(f"input[name=s3-split_ships][value={ship}]").check()
+    card.locator("input[name=s3-new_fleet]").fill("s9")
     card.locator("button", has_text="Give the order").click()
-    player.locator("#s3 .errorlist", has_text="already a fleet called s1").wait_for()
+    player.locator("#s3 .errorlist", has_text="must leave at least one ship").wait_for()
     # A real order: s1 sails into the Sound, keyboard only.
     form = player.locator("#s1 form").first
     form.locator("select[name=s1-type]").focus()

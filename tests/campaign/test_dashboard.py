@@ -138,7 +138,7 @@ def test_the_latest_published_turn_is_rolled_back_from_the_dashboard(
     assert AuditEntry.objects.filter(action="rollback", reason="an appeal", turn=first).exists()
     # The page, reloaded, offers no rollback again; a second post (a stale page) finds no
     # published turn to roll back and changes nothing.
-    assert "(published)" not in client.get(page).content.decode()
+    assert "Roll back turn 1 (published)" not in client.get(page).content.decode()
     again = client.post(rollback, {"turn": first.pk, "reason": "twice"})
     assert again.status_code == 404
     first.refresh_from_db()

@@ -74,11 +74,11 @@ def test_the_engines_refusal_is_shown_beside_the_order(client, people) -> None:
     client.force_login(people["swedes"])
     response = client.post(
         order_url("s3"),
-        form("s3", type="split", split_ships=["hjorten"], new_fleet="s1"),
+        form("s3", type="split", split_ships=["hjorten", "falken", "ornen"], new_fleet="s9"),
         headers={"HX-Request": "true"},
     )
     text = response.content.decode()
-    assert "there is already a fleet called s1 (invalid_order)" in text
+    assert "a split must leave at least one ship in s3 (invalid_order)" in text
     assert not Order.objects.exists()
     response = client.post(
         order_url("s3"),

@@ -235,7 +235,8 @@ def test_names_are_escaped() -> None:
     assert "Isle <&>" not in svg
     root = parse(svg)  # well-formed whatever the names
     titles = [t.text or "" for t in root.iter(f"{SVG}title")]
-    assert any(t.startswith(f"{ODD}'s settlement at 0,0,N on Isle <&>") for t in titles)
+    settled = f"{ODD}'s settlement at the north corner of forest 6 on Isle <&>"  # S-39
+    assert any(t.startswith(settled) for t in titles)
     legend = {g.get("data-player") for g in find(root, "legend-player")}
     assert legend == {ODD, "blue"}
     assert all(a["player"] == ODD for a in target_actions(root))
