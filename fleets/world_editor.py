@@ -74,6 +74,10 @@ class Table:
     keyed: bool = True  # identified by a `key` (adjacencies and relations by their pair)
 
 
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
 def _keys(rows: Any) -> str:
     return ", ".join(sorted(row.key for row in rows))
 
@@ -86,7 +90,13 @@ TABLES: dict[str, Table] = {
             "province",
             Province,
             ("key", "name", "kind", "x", "y"),
-            lambda p: {"key": p.key, "name": p.name, "kind": p.kind, "x": str(p.x), "y": str(p.y)},
+            lambda p: {
+                "key": p.key,
+                "name": p.name,
+                "kind": p.kind,
+                "x": _number(p.x),
+                "y": _number(p.y),
+            },
         ),
         Table(
             "adjacency",
@@ -150,8 +160,7 @@ TABLES: dict[str, Table] = {
             lambda f: {
                 "key": f.key,
                 "owner": f.owner.key,
-                "at": f.port.key if f.port_id else (f.province.key if f.province_id else ""),
-                "docked": "yes" if f.port_id else "no",
+                "at": f"{f.port.key} (docked)" if f.port_id else f.province.key,
                 "blockading": f.blockading.key if f.blockading_id else "",
                 "mp_penalty": str(f.mp_penalty),
                 "adrift": "yes" if f.adrift else "no",

@@ -205,8 +205,8 @@ class FactionForm(WorldRowForm):
             widget=forms.TextInput(attrs={"type": "color"}),
             error_messages={"invalid": 'A colour like "#c8102e" (bad_colour).'},
         )
-        self.fields["treasury"] = count()
-        self.fields["income"] = count()
+        self.fields["treasury"] = count(initial=0, help_text="Ducats now.")
+        self.fields["income"] = count(initial=0, help_text="Ducats a turn (X19).")
 
     def clean_key(self) -> str:
         key = str(self.cleaned_data["key"])

@@ -55,6 +55,14 @@ RELATED = {
 ORDER = {"adjacency": ("a__key", "b__key"), "relation": ("low__key", "high__key")}
 ORDER_DEFAULT = ("key",)
 ORDER_SHIPS = ("fleet__key", "position", "key")
+# The columns of the tables as the page heads them (the rest are their own words).
+COLUMN_WORDS = {
+    "key": "id",
+    "a": "province",
+    "b": "next to",
+    "mp_penalty": "movement penalty",
+    "ship_type": "type",
+}
 HELP = {
     "province": "W1: the map's sea and land provinces, with their place on the drawing.",
     "adjacency": "W1: which provinces are next to each other (once per pair).",
@@ -129,6 +137,7 @@ def world(request: HttpRequest, slug: str) -> HttpResponse:
             "label": spec.label,
             "help": HELP[name],
             "plural": "adjacencies" if name == "adjacency" else f"{spec.label}s",
+            "article": "an" if spec.label[0] in "aeiou" else "a",
             "rows": [(row.pk, spec.shown(row)) for row in _rows(campaign, name)],
             "form": _new_form(campaign, name),
         }
@@ -136,7 +145,7 @@ def world(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     for table in tables:
         rows: list[Any] = table["rows"]  # type: ignore[assignment]
-        table["columns"] = list(rows[0][1]) if rows else []
+        table["columns"] = [COLUMN_WORDS.get(c, c) for c in rows[0][1]] if rows else []
     return render(
         request,
         "fleets/world/editor.html",
@@ -147,6 +156,7 @@ def world(request: HttpRequest, slug: str) -> HttpResponse:
             "places": _linked(campaign, check.places),
             "can_open": can_open(campaign),
             "started": started(campaign),
+            "has_map": bool(tables[0]["rows"]),
             "open_form": OpenForm(),
             "title": f"{campaign.name}: the world",
         },

@@ -9,7 +9,6 @@ import json
 from typing import Any
 
 import pytest
-import yaml
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
@@ -17,7 +16,8 @@ from django.urls import reverse
 from campaign import lifecycle
 from campaign.models import AuditEntry, Campaign, Membership, Turn
 from campaign.resolution import turn_resolve
-from engine.naval import parse_scenario
+from campaign.scenario_files import read_scenario_document
+from engine.naval import Problem, parse_scenario
 from fleets.campaign_files import read_campaign_file
 from fleets.importing import campaign_import
 from fleets.mapping import world_document
@@ -30,7 +30,8 @@ from fleets.world_editor import (
     world_delete,
     world_save,
 )
-from fleets.world_files import campaign_file_document
+from fleets.world_files import campaign_file_document, problem_place
+from tests.concurrent import at_once
 from tests.conftest import resolve_with_the_swedes_attacking
 
 pytestmark = pytest.mark.django_db
@@ -434,7 +435,9 @@ def test_the_export_of_a_built_campaign_imports_to_the_same_world(sound, client_
     again = same_world(exported, "the-sound-2")
     assert again.name == "The Sound"
     yaml_text = client_of.get(reverse("world_export", args=["the-sound", "yaml"])).content
-    assert yaml.safe_load(yaml_text) == exported
+    document = read_scenario_document("the-sound.campaign.yaml", yaml_text.decode())
+    assert document == exported  # the import's own reader
+    same_world(document, "the-sound-3")
 
 
 def test_the_export_after_turns_imports_to_the_world_as_it_stands(skirmish, mod) -> None:
@@ -462,3 +465,80 @@ def test_the_admin_makes_a_campaigns_creator_its_moderator(client_of, mod) -> No
     campaign = Campaign.objects.get(slug="admin-made")
     assert Membership.objects.get(campaign=campaign).user == mod
     assert client_of.get(reverse("world", args=["admin-made"])).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("", "the campaign"),
+        ("name", "the campaign's name"),
+        ("settings.turn_hours", "the campaign's setting turn_hours"),
+        ("rules.max_rounds", "the campaign's rule max_rounds"),
+        ("map.provinces[1].x", "province Øresund (oresund): its position across"),
+        ("map.adjacent[0][1]", "the adjacency kattegat – oresund: its second province"),
+        ("map.ports[0].waters[0]", "port Copenhagen (copenhagen): its waters (oresund)"),
+        ("factions[0].upkeep_priority[0]", "faction Danes (danes): its upkeep priority (d9)"),
+        (
+            "relations[0].state",
+            "the relation between danes and swedes: its state (war, peace or alliance)",
+        ),
+        ("ship_types[0]", "ship type frigate"),
+        ("fleets[0].ships[1].owner", "fleet d1, ship d1-2: its owner"),
+        ("fleets[3]", "fleet no. 4"),
+        ("fleets", "the starting fleets"),
+    ],
+)
+def test_a_problems_place_in_words(path, words) -> None:
+    document = {
+        "map": {
+            "provinces": [
+                {"id": "kattegat", "name": "Kattegat"},
+                {"id": "oresund", "name": "Øresund"},
+            ],
+            "adjacent": [["kattegat", "oresund"]],
+            "ports": [{"id": "copenhagen", "name": "Copenhagen", "waters": ["oresund"]}],
+        },
+        "factions": [{"id": "danes", "name": "Danes", "upkeep_priority": ["d9"]}],
+        "relations": [{"between": ["danes", "swedes"], "state": "war"}],
+        "ship_types": [{"id": "frigate"}],
+        "fleets": [{"id": "d1", "ships": [{"id": "d1-1"}, {"id": "d1-2"}]}],
+    }
+    assert problem_place(Problem(path, "wrong"), document).words == words
+
+
+# -- at once: one connection each (tests/concurrent.py) ----------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_moderators_opening_at_once_open_one_turn(sound, mod) -> None:
+    outcomes = at_once(*[lambda: first_turn_open(campaign=sound, user=mod)] * 2)
+    opened = [o for o in outcomes if isinstance(o, Turn)]
+    refusals = [o for o in outcomes if isinstance(o, WorldRefused)]
+    assert len(opened) == 1, outcomes
+    assert [r.code for r in refusals] == ["already_open"]
+    assert Turn.objects.filter(campaign=sound).count() == 1
+    assert AuditEntry.objects.filter(campaign=sound, action="open").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_edit_and_a_lock_at_once_the_lock_stores_what_the_rows_hold(sound, mod) -> None:
+    turn = first_turn_open(campaign=sound, user=mod)
+    danes = Faction.objects.get(campaign=sound, key="danes")
+    values = {"name": "Danes", "colour": "#c8102e", "treasury": 999, "income": 0}
+
+    def edit() -> Any:
+        return world_save(
+            campaign=sound, user=mod, table="faction", row=danes, values=values, reason="loan"
+        )
+
+    outcomes = at_once(edit, lambda: lifecycle.turn_lock(turn, user=mod))
+    turn.refresh_from_db()
+    assert turn.status in ("locked", "resolved"), outcomes
+    stored = next(f for f in turn.scenario["factions"] if f["id"] == "danes")["treasury"]
+    danes.refresh_from_db()
+    assert stored == danes.treasury  # the edit is in the locked world, or was not made at all
+    if isinstance(outcomes[0], WorldRefused):
+        assert outcomes[0].code == "world_frozen"
+        assert danes.treasury == 500
+    else:
+        assert danes.treasury == 999
