@@ -247,7 +247,7 @@ def world_remove(request: HttpRequest, slug: str, table: str, pk: int) -> HttpRe
             reason=form.cleaned_data["reason"],
         )
     except WorldRefused as error:
-        messages.error(request, f"The {spec.label} {name} was not deleted: {error}")
+        messages.error(request, f"Nothing deleted: {error}")
         for place in error.places:
             messages.error(request, f"{place.words}: {place.message}")
         return HttpResponseRedirect(reverse("world_row", args=[campaign.slug, table, row.pk]))

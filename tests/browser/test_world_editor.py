@@ -99,6 +99,15 @@ def test_a_moderator_builds_a_world_and_opens_turn_1(
     page.screenshot(path=str(shots / "world-editor.png"), full_page=True)
     with page.expect_navigation():
         section.locator("button[type=submit]").click()
+    # A delete that would take a port with it is refused, its code and why on the row's page.
+    page.locator("section#province tr", has_text="zealand").locator("a", has_text="edit").click()
+    page.locator("h1", has_text="The province zealand").wait_for()
+    page.fill("#id_delete-reason", "no land")
+    with page.expect_navigation():
+        page.locator("button", has_text="Delete the province").click()
+    page.locator(".messages li.error", has_text="in_use").wait_for()
+    assert "ports in it: copenhagen" in page.locator(".messages").inner_text()
+    page.screenshot(path=str(shots / "world-editor-row.png"), full_page=True)
     page.goto(f"{base}/c/the-sound/world/check/")
     page.locator("text=No problems").wait_for()
     page.fill("#id_open_reason", "the season opens")
