@@ -319,7 +319,7 @@ def world_save(
                 object=row_name(spec, saved),
                 changes=changes,
             )
-    except IntegrityError as error:
+    except IntegrityError as error:  # the same id, added a moment ago by another moderator
         raise WorldRefused(
             "key_taken", f"There is already a {spec.label} with that id in this campaign."
         ) from error
@@ -354,8 +354,16 @@ def _save(
         values = _ship_values(row, values)
     for name, value in values.items():
         setattr(row, name, value)
-    if spec.keyed and (spec.name == "faction" or spec.name == "province") and not row.name:
-        row.name = row.key
+    if hasattr(row, "name") and not row.name:
+        row.name = row.key  # as the import names a row given no name
+    if (
+        row.pk is None
+        and spec.keyed
+        and spec.model._default_manager.filter(campaign=campaign, key=row.key).exists()
+    ):
+        raise WorldRefused(
+            "key_taken", f"There is already a {spec.label} called {row.key} in this campaign."
+        )
     with transaction.atomic():  # a taken key: this savepoint, then the refusal
         row.save()
     if waters is not None:

@@ -201,6 +201,8 @@ def _save(
             )
         except WorldRefused as error:
             refusal = error
+            if row is not None:
+                row.refresh_from_db()  # the page shows the row as it still is
         else:
             verb = "changed" if row is not None else "added"
             name = row_name(TABLES[table], saved)

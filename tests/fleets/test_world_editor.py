@@ -23,6 +23,7 @@ from fleets.importing import campaign_import
 from fleets.mapping import world_document
 from fleets.models import Faction, Fleet, Order, Port, Province, Ship, ShipType
 from fleets.world_editor import (
+    TABLES,
     WorldRefused,
     campaign_create,
     first_turn_open,
@@ -542,3 +543,85 @@ def test_an_edit_and_a_lock_at_once_the_lock_stores_what_the_rows_hold(sound, mo
         assert danes.treasury == 500
     else:
         assert danes.treasury == 999
+
+
+GARBAGE = [
+    "",
+    "\x00",
+    "x" * 10_000,
+    "-1",
+    "9" * 30,
+    "nan",
+    "inf",
+    "sea:",
+    "port:nowhere",
+    "é\u202e",
+]
+
+
+@pytest.mark.parametrize(
+    "table", ["province", "adjacency", "port", "ship-type", "faction", "relation", "fleet", "ship"]
+)
+def test_garbage_in_every_field_is_refused_never_a_500(sound, client_of, table) -> None:
+    from fleets.world_forms import FORMS
+
+    before = snapshot(sound)
+    fields = [f for f in FORMS[table](campaign=sound).fields if f != "reason"]
+    row = (
+        TABLES[table]
+        .model._default_manager.filter(campaign=sound)
+        .exclude(**({"key": "pirates"} if table == "faction" else {}))
+        .first()
+    )
+    for value in GARBAGE:
+        data = {f"{table}-{name}": value for name in fields} | {f"{table}-reason": "r"}
+        for url in (
+            reverse("world_add", args=["the-sound", table]),
+            reverse("world_row", args=["the-sound", table, row.pk]),
+        ):
+            response = client_of.post(url, data)
+            assert response.status_code == 400, (table, value, url)
+    assert snapshot(sound) == before
+
+
+def test_addresses_that_name_nothing_are_404(sound, client_of) -> None:
+    for url in (
+        "/c/the-sound/world/nowhere/new/",
+        "/c/the-sound/world/nowhere/1/",
+        f"/c/the-sound/world/province/{'9' * 30}/",
+        f"/c/the-sound/world/province/{'9' * 30}/delete/",
+        "/c/the-sound/world/export.xml",
+        "/c/no-such-campaign/world/",
+        f"/c/the-sound/world/faction/{Faction.objects.get(campaign=sound, key='pirates').pk}/",
+    ):
+        method = client_of.post if url.endswith("/delete/") else client_of.get
+        assert method(url).status_code == 404, url
+
+
+def test_an_empty_campaigns_other_pages_work(client_of, mod) -> None:
+    """Home, desk, map and dashboard of a campaign with no world and no turn yet: no 500."""
+    campaign = campaign_create(user=mod, name="Empty", slug="empty")
+    for url in (
+        reverse("home"),
+        reverse("desk", args=["empty"]),
+        reverse("campaign_map", args=["empty"]),
+        reverse("turns", args=["empty"]),
+        reverse("admin:campaign_dashboard", args=[campaign.pk]),
+    ):
+        response = client_of.get(url)
+        assert response.status_code == 200, (url, response.content[:3000])
+    dashboard = client_of.get(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+    assert reverse("world", args=["empty"]) in dashboard.content.decode()
+
+
+def test_a_port_without_a_name_is_named_by_its_id(sound, mod) -> None:
+    values = {
+        "key": "helsingor",
+        "name": "",
+        "province": Province.objects.get(campaign=sound, key="zealand"),
+        "owner": Faction.objects.get(campaign=sound, key="danes"),
+        "waters": [Province.objects.get(campaign=sound, key="oresund")],
+    }
+    world_save(campaign=sound, user=mod, table="port", row=None, values=values, reason="r")
+    assert Port.objects.get(campaign=sound, key="helsingor").name == "helsingor"
+    assert world_check(sound).ok
