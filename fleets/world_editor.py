@@ -203,9 +203,12 @@ def world_check(campaign: Campaign) -> Check:
     the rows, read by `read_campaign_file`), and what a campaign needs to be played (R-51): a
     faction and a sea province."""
     document = campaign_file_document(campaign)
+    # The webhook was checked where it was entered (Campaign.clean) and is checked again at each
+    # post; the file's check would look its host up on every page of the editor.
+    checked = {**document, "settings": {**document["settings"], "webhook_url": None}}
     problems = []
     try:
-        read_campaign_file(document)
+        read_campaign_file(checked)
     except ScenarioError as error:
         problems = list(error.problems)
     places = problem_places(problems, document)

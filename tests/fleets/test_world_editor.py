@@ -625,3 +625,13 @@ def test_a_port_without_a_name_is_named_by_its_id(sound, mod) -> None:
     world_save(campaign=sound, user=mod, table="port", row=None, values=values, reason="r")
     assert Port.objects.get(campaign=sound, key="helsingor").name == "helsingor"
     assert world_check(sound).ok
+
+
+def test_the_check_does_not_look_the_webhooks_host_up(sound, mod) -> None:
+    """A host that does not resolve would be a problem of the file (and a lookup on every page
+    of the editor): the check leaves the webhook to where it is entered and posted."""
+    Campaign.objects.filter(pk=sound.pk).update(webhook_url="https://nowhere.invalid/hook")
+    sound.refresh_from_db()
+    assert world_check(sound).ok
+    exported = campaign_file_document(sound)
+    assert exported["settings"]["webhook_url"] == "https://nowhere.invalid/hook"
