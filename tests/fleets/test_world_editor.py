@@ -635,3 +635,24 @@ def test_the_check_does_not_look_the_webhooks_host_up(sound, mod) -> None:
     assert world_check(sound).ok
     exported = campaign_file_document(sound)
     assert exported["settings"]["webhook_url"] == "https://nowhere.invalid/hook"
+
+
+def test_an_edit_is_audited_with_its_old_and_new_values_and_reason(sound, client_of, mod) -> None:
+    danes = Faction.objects.get(campaign=sound, key="danes")
+    response = client_of.post(
+        reverse("world_row", args=["the-sound", "faction", danes.pk]),
+        {
+            "faction-name": "Denmark–Norway",
+            "faction-colour": "#c8102e",
+            "faction-treasury": 650,
+            "faction-income": 100,
+            "faction-reason": "a loan from the Dutch",
+        },
+    )
+    assert response.status_code == 302
+    entry = AuditEntry.objects.filter(campaign=sound, action="world edit faction").get()
+    assert (entry.user, entry.reason) == (mod, "a loan from the Dutch")
+    assert entry.detail["object"] == "danes"
+    assert entry.detail["changes"] == {"treasury": ["500", "650"]}
+    danes.refresh_from_db()
+    assert danes.treasury == 650
