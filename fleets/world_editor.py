@@ -18,8 +18,9 @@ new values) and is refused as a whole, nothing written, with a stable code:
   did not have (the turn would lock a world the engine refuses, R-51);
 - `already_open`: the first turn is open already.
 
-Writes lock the campaign's row, then its current turn's (as `turn_lock` does), so an edit and a
-lock, or two openings, one after the other: never an edit of a world that has just been locked.
+Writes lock the campaign's current turn as `turn_lock` does (`_lock`), so an edit and a lock,
+two edits, or two openings, go one after the other: never an edit of a world that has just been
+locked.
 """
 
 from __future__ import annotations
@@ -243,13 +244,28 @@ def _guard(campaign: Campaign, reason: str) -> None:
     """Inside the edit's transaction: the reason, and the world not frozen (R-50)."""
     if not reason.strip():
         raise WorldRefused("reason_required", "Say why: the reason goes to the audit log.")
-    Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk").first()
-    Turn.objects.select_for_update().filter(campaign=campaign, archived=False).values_list(
-        "pk"
-    ).order_by("pk").first()
+    _lock(campaign)
     why = world_frozen({campaign.pk})
     if why:
         raise WorldRefused("world_frozen", why.replace(" (world_frozen)", ""))
+
+
+def _lock(campaign: Campaign) -> None:
+    """Hold the campaign's current turn as `turn_lock` does, with the very statement it locks
+    with: the turn's row and, through the join its ordering makes, the campaign's, taken in the
+    same order by both (locking the campaign's row first, then the turn's, deadlocked with a
+    lock on PostgreSQL: `test_an_edit_and_a_lock_at_once…`). A campaign with no turn yet: its
+    own row, which every edit and opening locks too."""
+    current = (
+        Turn.objects.filter(campaign=campaign, archived=False)
+        .order_by("-number")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if current is None:
+        Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk").first()
+    else:
+        Turn.objects.select_for_update().filter(pk=current).values_list("status").first()
 
 
 def _audit(campaign: Campaign, user: Any, action: str, reason: str, **detail: Any) -> AuditEntry:
@@ -527,7 +543,7 @@ def first_turn_open(*, campaign: Campaign, user: Any, reason: str = "") -> Turn:
     """Open turn 1 through the lifecycle (`turn_open`: its deadline, its audited transition),
     once the world passes the check; the draft turn is made if the campaign has none."""
     with transaction.atomic():
-        Campaign.objects.select_for_update().filter(pk=campaign.pk).values_list("pk").first()
+        _lock(campaign)
         if not can_open(campaign):
             raise WorldRefused("already_open", "The first turn has been opened already.")
         check = world_check(campaign)

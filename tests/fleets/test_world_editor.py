@@ -542,6 +542,7 @@ def test_an_edit_and_a_lock_at_once_the_lock_stores_what_the_rows_hold(sound, mo
         assert outcomes[0].code == "world_frozen"
         assert danes.treasury == 500
     else:
+        assert isinstance(outcomes[0], Faction), outcomes
         assert danes.treasury == 999
 
 
