@@ -303,6 +303,25 @@ class CampaignAdmin(AuditedAdmin):
         }
         return render(request, "admin/campaign/import.html", context)
 
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if not change:  # issue 11: a campaign made here is its maker's to moderate
+            Membership.objects.get_or_create(
+                user=request.user, campaign=obj, defaults={"role": Membership.Role.MODERATOR}
+            )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Any staff user may make a campaign (and so become its moderator), as on the site's
+        new-campaign page; the other models need a campaign moderated already."""
+        return bool(getattr(request.user, "is_staff", False)) or super().has_add_permission(request)
+
+    def response_add(self, request: HttpRequest, obj: Any, post_url_continue: Any = None) -> Any:
+        """To the new campaign's dashboard, where its world is built (issue 11)."""
+        if "_addanother" in request.POST or "_continue" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
+        self.message_user(request, f"{obj.name} is made: you are its moderator.")
+        return HttpResponseRedirect(f"../{obj.pk}/dashboard/")
+
     @admin.display(description="current turn")
     def turn_status(self, campaign: Campaign) -> str:
         turn = campaign.current_turn

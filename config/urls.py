@@ -8,6 +8,7 @@ from campaign import views as campaign_views
 from fleets import map_views as fleet_map_views
 from fleets import report_views as fleet_report_views
 from fleets import views as fleet_views
+from fleets import world_views
 from fleets.api import api
 from rulebook import views as rulebook_views
 from seafarers.api import urls as seafaring_api_urls
@@ -20,7 +21,24 @@ urlpatterns = [
     path("", campaign_views.home, name="home"),
     path("accounts/login/", login.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path("campaigns/new/", world_views.campaign_new, name="world_campaign_new"),
     path("c/<slug:slug>/", fleet_views.desk, name="desk"),
+    # The world editor, for the campaign's moderator (fleets/world_views.py, issue 11).
+    path("c/<slug:slug>/world/", world_views.world, name="world"),
+    path("c/<slug:slug>/world/check/", world_views.world_check_page, name="world_check"),
+    path("c/<slug:slug>/world/open/", world_views.world_open, name="world_open"),
+    path(
+        "c/<slug:slug>/world/export.<str:fmt>",
+        world_views.world_export,
+        name="world_export",
+    ),
+    path("c/<slug:slug>/world/<str:table>/new/", world_views.world_add, name="world_add"),
+    path("c/<slug:slug>/world/<str:table>/<int:pk>/", world_views.world_row, name="world_row"),
+    path(
+        "c/<slug:slug>/world/<str:table>/<int:pk>/delete/",
+        world_views.world_remove,
+        name="world_delete",
+    ),
     path("c/<slug:slug>/fleets/<str:key>/order/", fleet_views.fleet_order, name="fleet_order"),
     path(
         "c/<slug:slug>/fleets/<str:key>/withdraw/",

@@ -9,6 +9,9 @@ class FleetsConfig(AppConfig):
 
     def ready(self) -> None:
         # The platform never imports a game: the game's app tells the registry it is here.
+        from django.db.models.signals import post_save
+
+        from campaign.models import Campaign
         from campaign.rulesets import (
             bulletin_picture_register,
             bulletin_register,
@@ -17,9 +20,11 @@ class FleetsConfig(AppConfig):
         )
         from fleets.bulletin import turn_bulletin, turn_bulletin_picture
         from fleets.campaign_files import CAMPAIGN_FORMAT
+        from fleets.models import settings_made
         from fleets.ruleset import NAVAL, campaign_file_import
 
         ruleset_register(NAVAL)
+        post_save.connect(settings_made, sender=Campaign, dispatch_uid="naval_settings_made")
         bulletin_register(NAVAL.key, turn_bulletin)  # posted to the webhook on publish
         bulletin_picture_register(NAVAL.key, turn_bulletin_picture)  # the public map, attached
         # The naval campaign file reads a file of no registered format too (every file from

@@ -35,8 +35,8 @@ def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
     campaign = Campaign.objects.create(
         name=source.name, slug=source.slug, description=source.description, **settings
     )
-    NavalSettings.objects.create(
-        campaign=campaign, rules=doc.get("rules") or {}, fog_of_war=fog_of_war
+    NavalSettings.objects.update_or_create(  # made with the campaign (settings_made)
+        campaign=campaign, defaults={"rules": doc.get("rules") or {}, "fog_of_war": fog_of_war}
     )
     factions = {}
     for item in doc.get("factions") or []:

@@ -10,6 +10,8 @@ rows).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -18,10 +20,10 @@ from campaign.models import Campaign, Turn
 
 
 class NavalSettings(models.Model):
-    """A naval campaign's own settings, one row per campaign (made by the import): the scenario
-    format's `rules` (scenario-format.md: the engine's Rules, naval.md's `code` numbers), read
+    """A naval campaign's own settings, one row per campaign (made with it: `settings_made`):
+    the scenario format's `rules` (scenario-format.md: the engine's Rules, naval.md's `code` numbers), read
     into every turn's world, and fog of war (R-36: what a faction sees of the others' fleets).
-    They were the platform's Campaign.rules and Campaign.fog_of_war until fleets 0007 and
+    They were the platform's Campaign.rules and Campaign.fog_of_war until fleets 0008 and
     campaign 0006 moved them here with their values (docs/architecture.md). Not edited while a
     turn waits to be published (R-65, as the world: R-50)."""
 
@@ -37,6 +39,14 @@ class NavalSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign}: rules and fog of war"
+
+
+def settings_made(sender: Any, instance: Campaign, created: bool, raw: bool, **_: Any) -> None:
+    """Every naval campaign has its settings row from its first save, whoever makes it (the
+    import, the world editor's new-campaign page, the admin's Add campaign), with the defaults:
+    its pages read them without asking whether they exist. Connected in fleets/apps.py."""
+    if created and not raw and instance.ruleset == "naval":
+        NavalSettings.objects.get_or_create(campaign=instance)
 
 
 class Faction(models.Model):

@@ -174,6 +174,23 @@ def dashboard_rows(campaign: Campaign) -> list[Row]:
     ]
 
 
+def world_rows(campaign: Campaign) -> list[Row]:
+    """The world editor (issue 11: fleets/world_views.py), about this campaign's Kattegat. Its
+    first turn is open, so *Open* is refused (already_open) and the edits, posted empty, are
+    refused by their forms."""
+    slug, kattegat = campaign.slug, campaign.provinces.get(key="kattegat").pk
+    return [
+        Row("world new", "get", reverse("world_campaign_new")),
+        Row("world", "get", reverse("world", args=[slug])),
+        Row("world check", "get", reverse("world_check", args=[slug])),
+        Row("world open", "post", reverse("world_open", args=[slug])),
+        Row("world export", "get", reverse("world_export", args=[slug, "json"])),
+        Row("world add", "post", reverse("world_add", args=[slug, "province"])),
+        Row("world row", "get", reverse("world_row", args=[slug, "province", kattegat])),
+        Row("world delete", "post", reverse("world_delete", args=[slug, "province", kattegat])),
+    ]
+
+
 def admin_site_rows() -> list[Row]:
     """Django admin's own pages (not about one model)."""
     return [
@@ -320,6 +337,7 @@ def rows(campaign: Campaign) -> list[Row]:
         *seafaring_rows(),
         *api_rows(),
         *dashboard_rows(campaign),
+        *world_rows(campaign),
         *admin_site_rows(),
         *admin_model_rows(campaign),
     ]
@@ -362,6 +380,19 @@ API = [r.name for r in api_rows()]
 DASHBOARD = ("dashboard", *(f"turn {a}" for a in (*ACTIONS, "extend")), "progress")
 DASHBOARD += ("pirate orders", "moderator order", "revoke key")
 IMPORT = ("import page", "import nothing")
+# The world editor: the new-campaign page for staff; the campaign's pages for its moderator only
+# (404 for everyone else logged in, as the desk's; the login page for a visitor).
+WORLD = ("world", "world check", "world open", "world export", "world add", "world row")
+WORLD += ("world delete",)
+WORLD_MOD = {
+    "world": 200,
+    "world check": 200,
+    "world open": "redirect",  # refused already_open, back to the check with the message
+    "world export": 200,
+    "world add": 400,  # the empty form, refused field by field
+    "world row": 200,
+    "world delete": "redirect",  # refused reason_required, back to the row's page
+}
 ADMIN_SITE = [r.name for r in admin_site_rows()]
 MODELS = (
     "campaign",
@@ -408,6 +439,7 @@ NO_KEY = {**dict.fromkeys(API, 401), **dict.fromkeys(SEA_API, 401), **SEA_API_PU
 ANONYMOUS = {
     **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), "login"),
     "replace public map": "login",
+    **dict.fromkeys(("world new", *WORLD), "login"),
     **OUTSIDE_ADMIN,
     **NO_KEY,
     **PUBLIC,
@@ -419,6 +451,7 @@ STRANGER = {
     "home": 200,
     **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), 404),
     "replace public map": 404,  # the moderator's only: for anyone else, no such page
+    **dict.fromkeys(("world new", *WORLD), 404),
 }
 # The Danes' player: their own fleet d2; an action comes back to the desk with its message.
 DANES = {
@@ -501,6 +534,7 @@ RIVAL = {
     "user object": "redirect",  # to its change page, which is refused (403)
     "group object": "redirect",
     "sea new game": 200,  # staff may make a game (and moderate it); not this one's pages
+    "world new": 200,  # and a naval campaign
 }
 MOD = {
     **RIVAL,
@@ -523,6 +557,7 @@ MOD = {
     "sea export": 200,
     "dashboard": 200,
     "progress": 200,
+    **WORLD_MOD,
     **{f"{m} {p}": 200 for m in MODELS for p in ("change", "history", "delete")},
     **ADMIN_NO_PERMISSION,
     **{f"{m} object": "redirect" for m in MODELS},  # to its change page
