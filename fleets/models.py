@@ -21,11 +21,11 @@ from campaign.models import Campaign, Turn
 
 class NavalSettings(models.Model):
     """A naval campaign's own settings, one row per campaign (made with it: `settings_made`):
-    the scenario format's `rules` (scenario-format.md: the engine's Rules, naval.md's `code` numbers), read
-    into every turn's world, and fog of war (R-36: what a faction sees of the others' fleets).
-    They were the platform's Campaign.rules and Campaign.fog_of_war until fleets 0008 and
-    campaign 0006 moved them here with their values (docs/architecture.md). Not edited while a
-    turn waits to be published (R-65, as the world: R-50)."""
+    the scenario format's `rules` (scenario-format.md: the engine's Rules, naval.md's `code`
+    numbers), read into every turn's world, and fog of war (R-36: what a faction sees of the
+    others' fleets). They were the platform's Campaign.rules and Campaign.fog_of_war until
+    fleets 0008 and campaign 0006 moved them here with their values (docs/architecture.md).
+    Not edited while a turn waits to be published (R-65, as the world: R-50)."""
 
     campaign = models.OneToOneField(
         Campaign, primary_key=True, on_delete=models.CASCADE, related_name="naval_settings"
