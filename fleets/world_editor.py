@@ -43,6 +43,7 @@ from fleets.models import (
     Faction,
     Fleet,
     LedgerLine,
+    NavalSettings,
     Order,
     Port,
     Province,
@@ -567,17 +568,23 @@ def first_turn_open(*, campaign: Campaign, user: Any, reason: str = "") -> Turn:
 def campaign_create(
     *, user: Any, name: str, slug: str, description: str = "", **settings: Any
 ) -> Campaign:
-    """A new, empty naval campaign: its creator its moderator, the reserved pirates (W3)."""
+    """A new, empty naval campaign: its creator its moderator, the reserved pirates (W3).
+    `settings`: the platform's campaign fields, and fog of war (the naval settings' row)."""
+    platform = {key: value for key, value in settings.items() if key != "fog_of_war"}
     with transaction.atomic():
         try:
             with transaction.atomic():
                 campaign = Campaign.objects.create(
-                    name=name, slug=slug, description=description, **settings
+                    name=name, slug=slug, description=description, **platform
                 )
         except IntegrityError as error:
             raise WorldRefused(
                 "slug_taken", "That address (slug) is another campaign's."
             ) from error
+        if "fog_of_war" in settings:
+            NavalSettings.objects.filter(campaign=campaign).update(
+                fog_of_war=settings["fog_of_war"]
+            )
         Membership.objects.create(user=user, campaign=campaign, role=Membership.Role.MODERATOR)
         _pirates(campaign)
         _audit(campaign, user, "create campaign", "", slug=slug, settings=settings)

@@ -48,7 +48,8 @@ def campaign_file_document(campaign: Campaign) -> dict[str, Any]:
     for faction in world["factions"]:
         name, colour = factions[faction["id"]]
         faction.update(name=name, colour=colour)
-    settings = {key: getattr(campaign, key) for key in SETTINGS}
+    naval = campaign.naval_settings  # fog of war is the naval settings' (fleets 0008)
+    settings = {key: getattr(naval if key == "fog_of_war" else campaign, key) for key in SETTINGS}
     settings["webhook_url"] = settings["webhook_url"] or None
     document: dict[str, Any] = {
         "format": CAMPAIGN_FORMAT,
