@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from campaign.models import Membership, Turn
-from campaign.selectors import membership_get
 from fleets.models import Faction
 from fleets.names import campaign_names
+from fleets.selectors import membership_get
 from reports.bbcode import to_bbcode
 from reports.build import faction_report, public_bulletin
 from reports.markdown import to_markdown
