@@ -156,7 +156,7 @@ def offers(request: HttpRequest, slug: str) -> HttpResponse:
 def offer_make(request: HttpRequest, slug: str) -> HttpResponse:
     """Propose an offer; refused, the form comes back with the refusal above its button."""
     game = game_get_for_user(request.user, slug)
-    seat: Seat | None = game.seats.filter(user_id=request.user.pk).first()
+    seat: Seat | None = seat_of(game, request.user)
     partners = [s.player for s in game.seats.all() if seat is None or s.pk != seat.pk]
     form = OfferForm(request.POST, partners=partners)
     if not form.is_valid():
