@@ -405,7 +405,9 @@ class MembershipDeleteForm(forms.Form):
 class MembershipAdmin(AuditedAdmin):
     """Who plays whom (issue 11): adding, changing (user, role, faction) or deleting a membership
     is audited with its old and new values and a reason, asked for on the delete page too. A
-    membership that changes hands or faction also ends its API key (fleets' key seal)."""
+    membership that changes hands or faction also ends its API key (fleets' key seal). The
+    campaign's ruleset says whether a membership fits its game (issue 10: a naval player plays
+    a faction; a seafaring seat and its membership are given on the game's dashboard)."""
 
     form = MembershipForm
     list_display = ("user", "campaign", "role", "seat")

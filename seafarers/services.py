@@ -240,7 +240,7 @@ def action_submit(
     def may_send(seat: Seat) -> None:
         if bot and not seat.bot:
             raise GameRefused("not_your_seat", f"{seat.player} is not a bot's seat")
-        if not bot and (seat.bot or user is None or seat.user_id != user.pk):  # its member
+        if not bot and (seat.bot or user is None or seat.user_id != user.pk):
             raise GameRefused("not_your_seat", f"you do not play {seat.player}")
 
     sender = Action.Sender.BOT if bot else Action.Sender.PLAYER
@@ -442,20 +442,21 @@ def seat_replace(
         old = seat.user.username if seat.user else None
         why = reason or "seat_replace"
         held = seat.membership
-        ours = held is not None and held.role == Membership.Role.PLAYER
-        if new_user is not None and held is not None and ours:
-            before = membership_shown(held)
-            held.user = new_user
-            held.save(update_fields=["user"])
-            _membership_changed(held, before, by=user, seat=player, reason=why)
+        ours = held if held is not None and held.role == Membership.Role.PLAYER else None
+        if new_user is not None and ours is not None:  # the membership changes hands
+            before = membership_shown(ours)
+            ours.user = new_user
+            ours.save(update_fields=["user"])
+            _membership_changed(ours, before, by=user, seat=player, reason=why)
         else:
-            if held is not None:  # to the bot, or a seat its moderator held (S-41)
-                seat.membership, seat.bot = None, True
-                seat.save(update_fields=["membership", "bot"])
-                if ours:
-                    before = membership_shown(held)
-                    held.delete()
-                    _membership_changed(held, before, by=user, seat=player, reason=why)
+            # The seat lets go of its membership, which ends — unless it is the moderator's, who
+            # held the seat before issue 10 (docs/rulings.md S-41) and stays the moderator.
+            seat.membership, seat.bot = None, True
+            if ours is not None:
+                seat.save(update_fields=["membership", "bot"])  # before the membership goes
+                before = membership_shown(ours)
+                ours.delete()
+                _membership_changed(ours, before, by=user, seat=player, reason=why)
             if new_user is not None:
                 seat.membership = Membership.objects.create(
                     user=new_user, campaign_id=game.campaign_id, role=Membership.Role.PLAYER
