@@ -163,7 +163,9 @@ def _run_child(url: str, actions: int, repetitions: int) -> Row:
     started = time.perf_counter()
     game = long_game(moderator, first, log, slug=f"long-{os.getpid()}")
     import_s = time.perf_counter() - started
-    seat_user = {s.player: users[s.user.username] for s in game.seats.select_related("user")}
+    seat_user = {
+        s.player: users[s.user.username] for s in game.seats.select_related("membership__user")
+    }
     undo, export, resend, floor, size = [], [], [], [], 0
     for _ in range(repetitions):
         services._POSITIONS.clear()  # the undo replays the whole log

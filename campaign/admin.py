@@ -18,8 +18,9 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 
 from campaign import dashboard, rulesets
+from campaign.memberships import membership_audit, membership_shown
 from campaign.models import ArchivedResult, AuditEntry, Campaign, Membership, Turn
-from campaign.rulesets import campaign_file_importer
+from campaign.rulesets import UnknownRuleset, campaign_file_importer, ruleset_of
 from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.kernel.problems import ScenarioError
 
@@ -390,21 +391,27 @@ class MembershipForm(ReasonForm):
         if self.instance.pk is not None and self.instance.user_id is not None:
             self.initial["user"] = self.instance.user.get_username()
 
-
-# What a membership's audit entry shows of it: who, where, as what (names, not ids).
-MEMBERSHIP_SHOWN = ("user", "campaign", "role", "faction")
-
-
-def membership_shown(membership: Membership | None) -> dict[str, str]:
-    if membership is None:
-        return dict.fromkeys(MEMBERSHIP_SHOWN, "")
-    faction = membership.faction
-    return {
-        "user": membership.user.get_username(),
-        "campaign": membership.campaign.slug,
-        "role": str(membership.role),
-        "faction": f"{faction.name} ({faction.key})" if faction else "",  # type: ignore[attr-defined]
-    }
+    def clean(self) -> dict[str, Any]:
+        """The campaign's ruleset says whether the membership fits its game (issue 10: a naval
+        player plays a faction; a seafaring seat is given on the game's dashboard)."""
+        cleaned = super().clean()
+        campaign = cleaned.get("campaign") or getattr(self.instance, "campaign", None)
+        if not isinstance(campaign, Campaign) or self.errors:
+            return cleaned
+        proposed = Membership(
+            pk=self.instance.pk,
+            user=cleaned.get("user"),
+            campaign=campaign,
+            role=cleaned.get("role") or "",
+            faction=cleaned.get("faction"),
+        )
+        try:
+            problem = ruleset_of(campaign).membership_problem(proposed)
+        except UnknownRuleset as error:
+            problem = str(error)
+        if problem:
+            self.add_error(None, problem)
+        return cleaned
 
 
 class MembershipDeleteForm(forms.Form):
@@ -415,10 +422,13 @@ class MembershipDeleteForm(forms.Form):
 class MembershipAdmin(AuditedAdmin):
     """Who plays whom (issue 11): adding, changing (user, role, faction) or deleting a membership
     is audited with its old and new values and a reason, asked for on the delete page too. A
-    membership that changes hands or faction also ends its API key (fleets' key seal)."""
+    membership that changes hands or faction also ends its API key (fleets' key seal). The
+    campaign's ruleset says whether a membership fits its game (issue 10: a naval player plays
+    a faction; a seafaring seat and its membership are given on the game's dashboard)."""
 
     form = MembershipForm
-    list_display = ("user", "campaign", "role", "faction")
+    list_display = ("user", "campaign", "role", "seat")
+    list_select_related = ("user", "campaign", "faction")
     list_filter = ("campaign", "role")
     fields = ("user", "campaign", "role", "faction", "reason")
     delete_confirmation_template = "admin/campaign/membership_delete_confirmation.html"
@@ -433,17 +443,23 @@ class MembershipAdmin(AuditedAdmin):
         )
         old = membership_shown(before)
         ModeratorScoped.save_model(self, request, obj, form, change)
-        new = membership_shown(obj)
-        AuditEntry.objects.create(
+        membership_audit(
             campaign=obj.campaign,
             user=request.user,
             action="edit membership" if change else "add membership",
             reason=form.cleaned_data["reason"],
-            detail={
-                "object": str(obj),
-                "changes": {k: [old[k], new[k]] for k in MEMBERSHIP_SHOWN if old[k] != new[k]},
-            },
+            old=old,
+            new=membership_shown(obj),
+            subject=obj,
         )
+
+    @admin.display(description="seat")
+    def seat(self, membership: Membership) -> str:
+        """What the member plays, as their campaign's ruleset words it (issue 10)."""
+        try:
+            return ruleset_of(membership.campaign).seat_name(membership) or "—"
+        except UnknownRuleset:
+            return "—"
 
     def get_actions(self, request: HttpRequest) -> Any:
         """No deleting from the list: its confirmation asks no reason (the delete page does)."""
@@ -468,15 +484,14 @@ class MembershipAdmin(AuditedAdmin):
     def _audit_deletion(self, request: HttpRequest, objs: list[Any]) -> None:
         reason = getattr(request, "_deletion_reason", "")
         for obj in objs:
-            AuditEntry.objects.create(
+            membership_audit(
                 campaign=obj.campaign,
                 user=request.user,
                 action="delete membership",
                 reason=reason,
-                detail={
-                    "object": str(obj),
-                    "changes": {k: [v, ""] for k, v in membership_shown(obj).items() if v},
-                },
+                old=membership_shown(obj),
+                new=membership_shown(None),
+                subject=obj,
             )
 
 

@@ -62,7 +62,11 @@ class Campaign(models.Model):
 
 
 class Membership(models.Model):
-    """A user's place in a campaign: a player of one faction, or its moderator (never both)."""
+    """A user's place in a campaign, in every ruleset: a player or its moderator (never both).
+    A player's seat is the ruleset's: a naval faction (`faction`, below), a seafaring colour
+    (a seafarers.Seat row pointing here; a bot's seat has no membership). That a naval player
+    has a faction is the naval ruleset's rule (`membership_problem`), checked where memberships
+    are given; the table keeps only what holds for every game: a moderator has no faction."""
 
     class Role(models.TextChoices):
         PLAYER = "player"
@@ -73,8 +77,8 @@ class Membership(models.Model):
     )
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=10, choices=Role.choices)
-    # The seat: a naval faction (fleets/), named by its label so that the platform imports
-    # no game; a seafaring seat is its app's own row (seafarers.Seat).
+    # The naval seat: a faction (fleets/), named by its label so that the platform imports no
+    # game; a seafaring seat is its app's own row (seafarers.Seat.membership).
     faction = models.ForeignKey(
         "fleets.Faction", null=True, blank=True, on_delete=models.CASCADE, related_name="members"
     )
@@ -85,9 +89,8 @@ class Membership(models.Model):
                 fields=["user", "campaign"], name="one_membership_per_campaign"
             ),
             models.CheckConstraint(
-                condition=(Q(role="player") & Q(faction__isnull=False))
-                | (Q(role="moderator") & Q(faction__isnull=True)),
-                name="player_has_faction_moderator_has_none",
+                condition=Q(role="player") | (Q(role="moderator") & Q(faction__isnull=True)),
+                name="player_or_moderator_without_faction",
             ),
         ]
 

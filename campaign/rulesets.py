@@ -20,6 +20,7 @@ from typing import Any, Protocol
 Campaign = Any  # campaign.models.Campaign
 Turn = Any  # campaign.models.Turn
 Seat = Any  # what a membership plays: a naval faction, a seafaring colour
+Membership = Any  # campaign.models.Membership
 Document = dict[str, Any]  # a JSON document: a scenario, a result, a state
 
 
@@ -149,6 +150,19 @@ class Ruleset(Protocol):
     def games_of(self, user: Any) -> Sequence[Listing]:
         """The user's campaigns of this ruleset (as a player or the moderator), for the home
         page, in a fixed number of queries."""
+        ...
+
+    # Its members (issue 10): every person in a campaign is a Membership; a player's seat is
+    # the game's.
+    def seat_name(self, membership: Membership) -> str:
+        """What the member plays, in words (a faction's name and key, a colour); "" for the
+        moderator."""
+        ...
+
+    def membership_problem(self, membership: Membership) -> str | None:
+        """Why a membership given or changed in the admin does not fit the game (plain words
+        ending with a code in brackets), or None. `membership` is unsaved: the values asked
+        for, with the pk of the one changed (None for a new one)."""
         ...
 
 

@@ -1,6 +1,9 @@
-"""Reading: the players' one permission-checked fetch of a campaign (`membership_get`)."""
+"""Reading: the one permission-checked fetch of a campaign, for every ruleset — is this user a
+member of it (a player, whose seat is the ruleset's), or its moderator."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
@@ -10,9 +13,24 @@ from campaign.models import Campaign, Membership
 User = AbstractBaseUser | AnonymousUser
 
 
-def membership_get(user: User, slug: str) -> Membership:
+def membership_find(user: Any, campaign_id: int) -> Membership | None:
+    """The user's own membership of the campaign (a player's or the moderator's), or None: the
+    access check every ruleset's pages and services make (a superuser is no member)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Membership.objects.filter(user_id=user.pk, campaign_id=campaign_id).first()
+
+
+def moderates(user: Any, campaign_id: int) -> bool:
+    """Whether the user is the campaign's moderator (a membership, not a superuser's look)."""
+    membership = membership_find(user, campaign_id)
+    return membership is not None and membership.role == Membership.Role.MODERATOR
+
+
+def membership_get(user: User, slug: str, *, ruleset: str | None = None) -> Membership:
     """The user's membership of the campaign (a player's, or the moderator's); 404 otherwise,
-    so that a campaign's existence is not given away."""
+    so that a campaign's existence is not given away — and 404 for a campaign of another
+    ruleset than `ruleset` (a game's pages serve only its own campaigns)."""
     if not user.is_authenticated or "\x00" in slug:  # (PostgreSQL cannot even compare a NUL)
         raise Http404("No such campaign.")
     membership = (
@@ -24,7 +42,7 @@ def membership_get(user: User, slug: str) -> Membership:
         # A superuser sees any campaign as its moderator would (not saved).
         campaign = Campaign.objects.filter(slug=slug).first()
         if campaign is not None:
-            return Membership(user=user, campaign=campaign, role=Membership.Role.MODERATOR)
-    if membership is None:
+            membership = Membership(user=user, campaign=campaign, role=Membership.Role.MODERATOR)
+    if membership is None or (ruleset is not None and membership.campaign.ruleset != ruleset):
         raise Http404("No such campaign.")
     return membership

@@ -11,10 +11,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from campaign.selectors import membership_get
 from fleets.mapping import orders_document, world_document
 from fleets.models import Faction, Port, Province
 from fleets.report_views import published_turn
+from fleets.selectors import membership_get
 from maps.layout import layout_from_rows
 from maps.map_cache import map_cached
 from maps.svg import map_svg

@@ -24,7 +24,6 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from campaign.models import Membership, Turn
-from campaign.selectors import membership_get
 from fleets.bulletin import bulletin_texts
 from fleets.models import Faction
 from fleets.names import campaign_names
@@ -34,6 +33,7 @@ from fleets.public_maps import (
     public_map_png,
     public_map_renew,
 )
+from fleets.selectors import membership_get
 from reports import bbcode, markdown
 from reports.bbcode import to_bbcode
 from reports.build import faction_report, public_bulletin

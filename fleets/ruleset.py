@@ -167,6 +167,20 @@ class NavalRuleset:
             )
         return listings
 
+    # Its members (issue 10): a player's seat is a faction, the membership's own column.
+    def seat_name(self, membership: Any) -> str:
+        faction = membership.faction
+        return f"{faction.name} ({faction.key})" if faction is not None else ""
+
+    def membership_problem(self, membership: Any) -> str | None:
+        """A naval player plays one faction, a moderator none (naval.md: a faction per player;
+        the table checks only the second, for every ruleset)."""
+        if membership.role == Membership.Role.PLAYER and membership.faction_id is None:
+            return "A naval player plays a faction: choose one (faction_required)."
+        if membership.role == Membership.Role.MODERATOR and membership.faction_id is not None:
+            return "A moderator plays no faction: leave it empty (moderator_has_no_faction)."
+        return None
+
 
 NAVAL: Ruleset = NavalRuleset()  # mypy checks here that it is one
 

@@ -14,7 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404
 
 from campaign.models import Campaign, Membership, Turn
-from campaign.selectors import membership_get as membership_get  # the players' fetch
+from campaign.selectors import membership_get as platform_membership_get
 from engine.naval import LegalOrders, World, legal_orders, parse_scenario
 from engine.naval.fog import visible_fleets, watched_seas
 from engine.naval.orders import ECONOMY_ORDER_TYPES
@@ -23,6 +23,12 @@ from fleets.models import Faction, Fleet, Order
 from reports.build import Names
 
 User = AbstractBaseUser | AnonymousUser
+
+
+def membership_get(user: User, slug: str) -> Membership:
+    """The players' fetch (the platform's), for naval campaigns only: a seafaring campaign's
+    members are not found on the naval pages (issue 10)."""
+    return platform_membership_get(user, slug, ruleset="naval")
 
 
 def factions_without_orders(turn: Turn) -> list[Faction]:

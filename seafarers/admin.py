@@ -80,8 +80,8 @@ class GameAdmin(ReadOnly):
 class SeatAdmin(ReadOnly):
     campaign_path = "game__campaign"
     list_display = ("game", "order", "player", "user", "bot")
-    list_select_related = ("game__campaign", "user")
-    readonly_fields = ("game", "order", "player", "user", "bot")
+    list_select_related = ("game__campaign", "membership__user")
+    readonly_fields = ("game", "order", "player", "membership", "bot")
 
 
 @admin.register(Action)

@@ -16,7 +16,8 @@ PREFIX = "sea_"  # tells a seafaring key from a naval one at a glance (and in a 
 
 
 def seat_key_issue(*, seat: Seat) -> str:
-    """A new key for the seat's user (an older key of the seat stops working); shown once."""
+    """A new key for the seat's player — its membership's user — (an older key of the seat
+    stops working); shown once."""
     if seat.bot or seat.user_id is None:
         raise ValueError("a bot's seat has no API key")
     key = PREFIX + secrets.token_urlsafe(32)
@@ -28,9 +29,10 @@ def seat_key_issue(*, seat: Seat) -> str:
 
 def seat_key_seat(key: str) -> Seat | None:
     """The seat a key opens, or None: an unknown key, or one made by a player who no longer
-    holds the seat (seat_replace: the old player's access ends with it)."""
+    holds the seat (seat_replace deletes the seat's key; and a key made for one user never
+    opens the seat for another: its membership's user must be the key's)."""
     found: Any = (
-        SeatKey.objects.select_related("seat__game__campaign", "seat__user")
+        SeatKey.objects.select_related("seat__game__campaign", "seat__membership__user")
         .filter(digest=_digest(key))
         .first()
     )

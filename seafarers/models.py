@@ -5,12 +5,14 @@ without actions, its seed included) and one row per applied action. The current 
 beside them only so that a page need not replay; every change of it (an action, an undo) is
 computed from the first position and the log, never patched (G3).
 
-Seats are this app's own rows, not the platform's Membership: a Membership's seat is still a
-naval faction (a check constraint requires one for every player), so a seat here is a user or a
-bot, and the moderator is the campaign's moderator Membership.
+Every person in a game is a platform Membership of its campaign (campaign.models): the moderator
+a moderator's, each human player a player's, whose seat — the engine's colour — is a Seat row of
+this app pointing at it (`Seat.membership`); a bot's seat points at none.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
@@ -55,18 +57,20 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    """A player of the game in seat order: the engine's player id (its colour), given to a user
-    or to the engine's bot."""
+    """A player of the game in seat order: the engine's player id (its colour), held by a
+    player's membership of the campaign, or by the engine's bot (no membership)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     order = models.PositiveSmallIntegerField()  # 0, 1, …: the engine's seat order
     player = models.CharField(max_length=40)  # the engine's player id
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
+    # The member who plays the seat (a membership holds one seat at most): passed on by
+    # seat_replace, never deleted under a seat (PROTECT, as the user was before it).
+    membership = models.OneToOneField(
+        "campaign.Membership",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
-        related_name="seafaring_seats",
+        related_name="seafaring_seat",
     )
     bot = models.BooleanField(default=False)
 
@@ -75,18 +79,24 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "order"], name="seat_order_unique"),
             models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique"),
-            models.UniqueConstraint(
-                fields=["game", "user"], condition=Q(user__isnull=False), name="one_seat_per_user"
-            ),
             models.CheckConstraint(
-                condition=(Q(bot=True) & Q(user__isnull=True))
-                | (Q(bot=False) & Q(user__isnull=False)),
-                name="seat_user_or_bot",
+                condition=(Q(bot=True) & Q(membership__isnull=True))
+                | (Q(bot=False) & Q(membership__isnull=False)),
+                name="seat_member_or_bot",
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.player}: {'bot' if self.bot else self.user}"
+
+    @property
+    def user(self) -> Any:
+        """The seat's player, a user (None for the bot): its membership's."""
+        return self.membership.user if self.membership_id is not None else None  # type: ignore[union-attr]
+
+    @property
+    def user_id(self) -> int | None:
+        return self.membership.user_id if self.membership_id is not None else None  # type: ignore[union-attr]
 
 
 class Action(models.Model):

@@ -74,7 +74,9 @@ def news_send(
     `sent`: how many were sent before (a task delivered again goes on from there); `on_sent` is
     told the count after each item (seafarers/outbox.py records it)."""
     game = Game.objects.select_related("campaign").get(pk=game_id)
-    emails = dict(game.seats.filter(user__isnull=False).values_list("player", "user__email"))
+    emails = dict(
+        game.seats.filter(membership__isnull=False).values_list("player", "membership__user__email")
+    )
     for count, item in enumerate(items[sent:], start=sent + 1):
         addresses = [emails[p] for p in item["players"] if emails.get(p)]
         if addresses:

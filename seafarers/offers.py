@@ -278,7 +278,7 @@ def _locked(game: Game) -> Game:
 
 def _seat_of(game: Game, user: Any) -> Seat:
     seat = (
-        game.seats.filter(user_id=user.pk).select_related("user").first()
+        game.seats.filter(membership__user_id=user.pk).select_related("membership__user").first()
         if user is not None
         else None
     )
@@ -297,8 +297,8 @@ def _offer(game: Game, seat: Seat, offer_id: int) -> TradeOffer:
     if offer is None:
         raise GameRefused(NO_SUCH_OFFER, "there is no such offer for you")
     # The seats, read after the lock (select_related cannot join under FOR UPDATE everywhere).
-    offer.from_seat = Seat.objects.select_related("user").get(pk=offer.from_seat_id)
-    offer.to_seat = Seat.objects.select_related("user").get(pk=offer.to_seat_id)
+    offer.from_seat = Seat.objects.select_related("membership__user").get(pk=offer.from_seat_id)
+    offer.to_seat = Seat.objects.select_related("membership__user").get(pk=offer.to_seat_id)
     return offer
 
 

@@ -111,7 +111,7 @@ class SeafarersRuleset:
         the stored position is read, not replayed."""
         seats = {
             s.game_id: s.player
-            for s in Seat.objects.filter(user_id=user.pk).only("game_id", "player")
+            for s in Seat.objects.filter(membership__user_id=user.pk).only("game_id", "player")
         }
         moderated = Membership.objects.filter(
             user_id=user.pk, role=Membership.Role.MODERATOR, campaign__ruleset=self.key
@@ -136,6 +136,29 @@ class SeafarersRuleset:
                 )
             )
         return listings
+
+    # Its members (issue 10): a player's seat is a Seat row pointing at the membership.
+    def seat_name(self, membership: Any) -> str:
+        seat = Seat.objects.filter(membership_id=membership.pk).first() if membership.pk else None
+        return seat.player if seat is not None else ""
+
+    def membership_problem(self, membership: Any) -> str | None:
+        """A seat is given and passed on with its player's membership on the game's pages (the
+        new-game page, "Replace a player"), audited there; the admin gives moderators only, and
+        changes no seat's membership (docs/rulings.md S-42)."""
+        if membership.role == Membership.Role.PLAYER:
+            return (
+                "A seafaring player's seat is given on the game's dashboard (Replace a player), "
+                "not here (seat_on_dashboard)."
+            )
+        if membership.pk is not None and Seat.objects.filter(membership_id=membership.pk).exists():
+            return (
+                "This member holds a seat: pass it on on the game's dashboard (Replace a "
+                "player) first (seat_on_dashboard)."
+            )
+        if membership.faction_id is not None:
+            return "A seafaring game has no factions: leave it empty (no_factions)."
+        return None
 
     # The sequential cadence.
     def input_apply(

@@ -8,24 +8,26 @@ from typing import Any
 from django.http import Http404
 
 from campaign.models import Membership
+from campaign.selectors import membership_find, moderates
 from engine.seafarers import State, parse_scenario
 from seafarers.models import Game, Seat
 from seafarers.positions import seat_view
 
 
 def game_get_for_user(user: Any, slug: str) -> Game:
-    """The game of campaign `slug` for its moderator or a seat's user; 404 for anyone else, so a
-    game's existence is not given away (a replaced player's access ends with the seat)."""
+    """The game of campaign `slug` for its members — the moderator, and each player through
+    the seat their membership holds (issue 10: the platform's one access check, then the
+    seat); 404 for anyone else, so a game's existence is not given away (a replaced player's
+    access ends with the membership's seat)."""
     if user is None or not user.is_authenticated or "\x00" in slug:
         raise Http404("No such game.")
     game = Game.objects.select_related("campaign").filter(campaign__slug=slug).first()
     if game is None:
         raise Http404("No such game.")
-    if (
-        game.seats.filter(user_id=user.pk).exists()
-        or Membership.objects.filter(
-            campaign_id=game.campaign_id, user_id=user.pk, role="moderator"
-        ).exists()
+    membership = membership_find(user, game.campaign_id)
+    if membership is not None and (
+        membership.role == Membership.Role.MODERATOR
+        or game.seats.filter(membership_id=membership.pk).exists()
     ):
         return game
     raise Http404("No such game.")
@@ -34,20 +36,19 @@ def game_get_for_user(user: Any, slug: str) -> Game:
 def game_state_for(game: Game, user: Any) -> dict[str, Any]:
     """The current position as the user may see it: the moderator sees it whole; a seat's user
     sees their own hand and cards, the others' as counts (G5)."""
-    if Membership.objects.filter(
-        campaign_id=game.campaign_id, user_id=user.pk, role="moderator"
-    ).exists():
+    if is_moderator(game, user):
         return dict(game.state)
-    seat = game.seats.filter(user_id=user.pk).first()
+    seat = seat_of(game, user)
     return seat_view(game.state, seat.player if seat else None)
 
 
 # -- for the pages (issue 13) ---------------------------------------------------------------
 def seat_of(game: Game, user: Any) -> Seat | None:
-    """The user's seat in the game, or None (the moderator, who holds none)."""
+    """The user's seat in the game, found through their membership, or None (the moderator,
+    who holds none)."""
     if user is None or not user.is_authenticated:
         return None
-    return game.seats.filter(user_id=user.pk).first()
+    return game.seats.select_related("membership__user").filter(membership__user_id=user.pk).first()
 
 
 def game_position(game: Game) -> State:
@@ -75,10 +76,4 @@ def last_roll(game: Game, *, back: int = 80) -> dict[str, Any] | None:
 
 
 def is_moderator(game: Game, user: Any) -> bool:
-    return bool(
-        user is not None
-        and user.is_authenticated
-        and Membership.objects.filter(
-            campaign_id=game.campaign_id, user_id=user.pk, role="moderator"
-        ).exists()
-    )
+    return moderates(user, game.campaign_id)

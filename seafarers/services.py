@@ -18,7 +18,9 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.db import InterfaceError, OperationalError, transaction
 
+from campaign.memberships import membership_audit, membership_shown
 from campaign.models import AuditEntry, Campaign, Membership
+from campaign.selectors import moderates
 from engine.kernel.problems import Problem, ScenarioError
 from engine.seafarers import (
     Refused,
@@ -31,7 +33,7 @@ from engine.seafarers import (
     state_to_dict,
 )
 from seafarers.boards import COLOURS, bundled_document
-from seafarers.models import Action, Game, Outbox, Seat, TradeOffer
+from seafarers.models import Action, Game, Outbox, Seat, SeatKey, TradeOffer
 from seafarers.notifications import as_task_args, news
 from seafarers.outbox import DatabaseUnavailable, Owed, owe, plays_bots_with
 from seafarers.positions import replay, status_of, waiting_for
@@ -84,7 +86,9 @@ def game_create(
     """A new game on a new campaign (ruleset "seafarers"), from a bundled board, the seeded
     generator, or a scenario document (every problem with its path: ScenarioError). Seats in
     seat order: a user name each, or BOT. A document's actions become the log (G1), so an
-    exported game imported again is the same game."""
+    exported game imported again is the same game. Each user's seat is held by a player
+    membership of the new campaign, made here and audited as the admin's are (R-49); the
+    moderator holds none (docs/rulings.md S-41)."""
     if sum(x is not None for x in (board, generator_seed, document)) != 1:
         raise GameRefused("bad_source", "give one of a bundled board, a generator seed, a file")
     actions: list[Document] = []
@@ -111,10 +115,16 @@ def game_create(
             "bad_seats", f"the board has {len(state.players)} players; {len(seats)} seats given"
         )
     users = _users_by_name(seats)
+    if moderator is not None and any(u.pk == moderator.pk for u in users.values()):
+        raise GameRefused("bad_seats", MODERATOR_SEATLESS.format(name=moderator.get_username()))
     with transaction.atomic():
         campaign = Campaign.objects.create(name=name, slug=slug, ruleset="seafarers")
         if moderator is not None:
             Membership.objects.create(user=moderator, campaign=campaign, role="moderator")
+        members = {
+            name: Membership.objects.create(user=u, campaign=campaign, role="player")
+            for name, u in users.items()
+        }
         started = bool(actions)
         status = status_of(state) if started else Game.Status.NEW
         game = Game.objects.create(
@@ -125,12 +135,21 @@ def game_create(
             log_length=len(actions),
         )
         Seat.objects.bulk_create(
-            Seat(game=game, order=q, player=pid, user=users.get(seats[q] or ""), bot=not seats[q])
+            Seat(
+                game=game,
+                order=q,
+                player=pid,
+                membership=members.get(seats[q] or ""),
+                bot=not seats[q],
+            )
             for q, pid in enumerate(state.players)
         )
         _log_rows(game, actions)
         source = board or ("file" if document else f"generator {generator_seed}")
         _audit(game, user=moderator, action="game_create", source=source)
+        for pid, held_by in zip(state.players, seats, strict=True):
+            if held_by:
+                _membership_added(members[held_by], by=moderator, seat=pid, reason=NEW_GAME)
     return game
 
 
@@ -309,7 +328,7 @@ def _apply(
 ) -> Action:
     with transaction.atomic():
         game = _locked(game)
-        seat = game.seats.filter(player=action["player"]).first()
+        seat = game.seats.select_related("membership").filter(player=action["player"]).first()
         if seat is None:
             raise GameRefused("unknown_player", f"{action['player']!r} is not a player here")
         may_send(seat)
@@ -406,20 +425,46 @@ def game_resume(*, game: Game, user: Any, reason: str = "") -> Game:
 def seat_replace(
     *, game: Game, user: Any, player: str, username: str | None, reason: str = ""
 ) -> Seat:
-    """The seat passes to another user (or to the bot: username None); the old user's access
-    ends with it, since access is the seat (selectors.game_get_for_user)."""
+    """The seat passes to another user (or to the bot: username None) with its membership: a
+    player's membership changes hands (to a user: `edit membership`), ends (to the bot: `delete
+    membership`) or begins (from the bot: `add membership`), audited as the admin's are (R-49).
+    The old player's access ends with it, since access is the membership and its seat
+    (selectors.game_get_for_user), and so does the seat's API key (its row goes)."""
     with transaction.atomic():
         game = _locked(game)
         _moderator(game, user)
-        seat = game.seats.filter(player=player).first()
+        seat = game.seats.select_related("membership__user").filter(player=player).first()
         if seat is None:
             raise GameRefused("unknown_player", f"{player!r} is not a player here")
         new_user = _users_by_name([username])[username] if username else None
-        if new_user is not None and game.seats.filter(user=new_user).exists():
-            raise GameRefused("bad_seats", f"{username} holds a seat already")
+        if new_user is not None:
+            _seatable(game, new_user)
         old = seat.user.username if seat.user else None
-        seat.user, seat.bot = new_user, new_user is None
-        seat.save(update_fields=["user", "bot"])
+        why = reason or "seat_replace"
+        held = seat.membership
+        ours = held if held is not None and held.role == Membership.Role.PLAYER else None
+        if new_user is not None and ours is not None:  # the membership changes hands
+            before = membership_shown(ours)
+            ours.user = new_user
+            ours.save(update_fields=["user"])
+            _membership_changed(ours, before, by=user, seat=player, reason=why)
+        else:
+            # The seat lets go of its membership, which ends — unless it is the moderator's, who
+            # held the seat before issue 10 (docs/rulings.md S-41) and stays the moderator.
+            seat.membership, seat.bot = None, True
+            if ours is not None:
+                seat.save(update_fields=["membership", "bot"])  # before the membership goes
+                before = membership_shown(ours)
+                ours.delete()
+                _membership_changed(ours, before, by=user, seat=player, reason=why)
+            if new_user is not None:
+                seat.membership = Membership.objects.create(
+                    user=new_user, campaign_id=game.campaign_id, role=Membership.Role.PLAYER
+                )
+                _membership_added(seat.membership, by=user, seat=player, reason=why)
+        seat.bot = seat.membership is None
+        seat.save(update_fields=["membership", "bot"])
+        SeatKey.objects.filter(seat=seat).delete()
         _audit(
             game,
             user=user,
@@ -431,6 +476,53 @@ def seat_replace(
         )
         _after_change(game, _current(game))
     return seat
+
+
+# -- memberships (issue 10): a seat's player is a platform membership -------------------------
+NEW_GAME = "a seat of the new game"  # the reason of a membership game_create makes
+MODERATOR_SEATLESS = "{name} moderates the game, and a moderator holds no seat"
+
+
+def _seatable(game: Game, new_user: Any) -> None:
+    """A user may take a seat who is not a member of the campaign yet: not its moderator, not
+    the player of another seat (or of this one)."""
+    member = Membership.objects.filter(user=new_user, campaign_id=game.campaign_id).first()
+    if member is None:
+        return
+    name = new_user.get_username()
+    if member.role == Membership.Role.MODERATOR:
+        raise GameRefused("bad_seats", MODERATOR_SEATLESS.format(name=name))
+    raise GameRefused("bad_seats", f"{name} holds a seat already")
+
+
+def _membership_added(membership: Membership, *, by: Any, seat: str, reason: str) -> None:
+    membership_audit(
+        campaign=membership.campaign,
+        user=by,
+        action="add membership",
+        reason=reason,
+        old=membership_shown(None),
+        new=membership_shown(membership),
+        subject=membership,
+        seat=seat,
+    )
+
+
+def _membership_changed(
+    membership: Membership, before: dict[str, str], *, by: Any, seat: str, reason: str
+) -> None:
+    """`edit membership` (it changed hands) or, once deleted, `delete membership`."""
+    gone = membership.pk is None
+    membership_audit(
+        campaign=membership.campaign,
+        user=by,
+        action="delete membership" if gone else "edit membership",
+        reason=reason,
+        old=before,
+        new=membership_shown(None if gone else membership),
+        subject=membership,
+        seat=seat,
+    )
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -476,12 +568,7 @@ def _remember(game: Game, key: tuple[Any, ...], state: State) -> None:
 
 
 def _moderator(game: Game, user: Any) -> None:
-    if (
-        user is None
-        or not Membership.objects.filter(
-            campaign_id=game.campaign_id, user_id=user.pk, role="moderator"
-        ).exists()
-    ):
+    if not moderates(user, game.campaign_id):
         raise GameRefused("moderator_only", "only the game's moderator may do that")
 
 

@@ -9,14 +9,14 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 from seafarers.keys import seat_key_issue
-from seafarers.selectors import game_get_for_user
+from seafarers.selectors import game_get_for_user, seat_of
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def api_key(request: HttpRequest, slug: str) -> HttpResponse:
     game = game_get_for_user(request.user, slug)
-    seat = game.seats.filter(user_id=request.user.pk).first()
+    seat = seat_of(game, request.user)
     if seat is None:  # the moderator: keys are a seat's
         raise Http404("Only a player of the game has an API key.")
     key = seat_key_issue(seat=seat) if request.method == "POST" else None

@@ -35,7 +35,6 @@ from django.utils.cache import patch_cache_control
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET, require_safe
 
-from campaign.models import Membership
 from engine.seafarers import State, parse_scenario
 from seafarers.board_places import Places
 from seafarers.board_png import board_png
@@ -45,7 +44,7 @@ from seafarers.log_report import CARD_NAMES, RESOURCES, cards, standings, turns
 from seafarers.models import Game
 from seafarers.positions import replay, waiting_for
 from seafarers.ruleset import desk_url
-from seafarers.selectors import game_get_for_user
+from seafarers.selectors import game_get_for_user, is_moderator, seat_of
 
 PUBLIC_SALT = "seafarers.board.public"  # a picture's signature is good for nothing else
 EXPORTS: dict[str, Format] = {"md": "markdown", "bbcode": "bbcode"}
@@ -59,10 +58,8 @@ class Reader:
 
 
 def reader_of(game: Game, user: Any) -> Reader:
-    moderator = Membership.objects.filter(
-        campaign_id=game.campaign_id, user_id=user.pk, role=Membership.Role.MODERATOR
-    ).exists()
-    seat = game.seats.filter(user_id=user.pk).first()
+    moderator = is_moderator(game, user)
+    seat = seat_of(game, user)
     return Reader(seat.player if seat else None, moderator)
 
 
@@ -241,7 +238,7 @@ def table(request: HttpRequest, slug: str) -> HttpResponse:
     game = game_get_for_user(request.user, slug)
     reader = reader_of(game, request.user)
     state = current_position(game)
-    users = {s.player: s for s in game.seats.select_related("user")}
+    users = {s.player: s for s in game.seats.select_related("membership__user")}
     return render(
         request,
         "seafarers/log/table.html",

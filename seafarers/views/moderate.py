@@ -34,8 +34,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign.audit_log import audit_lines
-from campaign.models import AuditEntry, Membership
+from campaign.models import AuditEntry
 from campaign.scenario_files import described
+from campaign.selectors import moderates
 from engine.kernel.problems import ScenarioError
 from engine.seafarers import State, generate_board, legal_actions, new_game, parse_scenario
 from seafarers.board_svg import board_svg, player_colours
@@ -85,14 +86,7 @@ def moderator_only(view: View) -> View:
             if "\x00" not in slug
             else None
         )
-        if (
-            game is None
-            or not Membership.objects.filter(
-                campaign_id=game.campaign_id,
-                user_id=request.user.pk,
-                role=Membership.Role.MODERATOR,
-            ).exists()
-        ):
+        if game is None or not moderates(request.user, game.campaign_id):
             raise Http404("No such game.")
         return view(request, game, **kwargs)
 
@@ -208,7 +202,7 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         )
     )
     state = replay(game.first_position, (row["action"] for row in rows))
-    seats = list(game.seats.select_related("user").order_by("order"))
+    seats = list(game.seats.select_related("membership__user").order_by("order"))
     started = game.status != Game.Status.NEW
     waiting = waiting_for(state) if started else []
     start = _started_at(game)

@@ -19,7 +19,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from campaign.models import Membership
 from engine.seafarers.rules import RESOURCES
 from seafarers.models import Game, Seat, TradeOffer
 from seafarers.offers import (
@@ -32,7 +31,7 @@ from seafarers.offers import (
     offers_open,
     words,
 )
-from seafarers.selectors import game_get_for_user
+from seafarers.selectors import game_get_for_user, is_moderator, seat_of
 from seafarers.services import GameRefused
 
 PANEL = "seafarers/offers/panel.html"
@@ -81,7 +80,7 @@ def panel_context(
     """What the panel shows `user`: the offers made to their seat and by it (the moderator: every
     open offer, read only), the propose form when a trade can be offered, and a refusal to show
     beside the control it answers (`refused_offer`: an offer's buttons; None: the form)."""
-    seat = game.seats.filter(user_id=user.pk).first()
+    seat = seat_of(game, user)
     turn = game.state["turn"]
     partners: list[str] = []
     if seat is not None and not seat.bot:
@@ -139,9 +138,7 @@ def _row(offer: TradeOffer) -> dict[str, Any]:
 
 
 def _moderates(game: Game, user: Any) -> bool:
-    return Membership.objects.filter(
-        campaign_id=game.campaign_id, user_id=user.pk, role="moderator"
-    ).exists()
+    return is_moderator(game, user)
 
 
 @login_required
@@ -156,7 +153,7 @@ def offers(request: HttpRequest, slug: str) -> HttpResponse:
 def offer_make(request: HttpRequest, slug: str) -> HttpResponse:
     """Propose an offer; refused, the form comes back with the refusal above its button."""
     game = game_get_for_user(request.user, slug)
-    seat: Seat | None = game.seats.filter(user_id=request.user.pk).first()
+    seat: Seat | None = seat_of(game, request.user)
     partners = [s.player for s in game.seats.all() if seat is None or s.pk != seat.pk]
     form = OfferForm(request.POST, partners=partners)
     if not form.is_valid():

@@ -159,7 +159,7 @@ def desk_context(
     legal = legal_actions(state, viewer) if viewer is not None and game.status in ACTIVE else []
     types = {a["type"] for a in legal}
     places = Places(state)
-    seats = game.seats.select_related("user")
+    seats = game.seats.select_related("membership__user")
     names = {s.player: (s.user.username if s.user else "bot") for s in seats}
     svg = board_svg(state, viewer=viewer, legal=legal, last_action_events=last_events(game))
     waiting = waiting_for(state) if game.status in ACTIVE else []

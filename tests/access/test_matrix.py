@@ -586,7 +586,11 @@ def test_access(played, open_skirmish, role) -> None:
     if role in ("danes", "swedes", "mod", "rival"):
         key = token_issue(membership=user.memberships.get(campaign__ruleset="naval"))
     table = rows(open_skirmish)  # the seafaring game is made here, before its seats' keys
-    seat = Seat.objects.filter(game__campaign__slug=SEA_SLUG, user=user).first() if user else None
+    seat = (
+        Seat.objects.filter(game__campaign__slug=SEA_SLUG, membership__user=user).first()
+        if user
+        else None
+    )
     if seat is not None:
         sea_key = seat_key_issue(seat=seat)
     got: dict[str, int | str] = {}

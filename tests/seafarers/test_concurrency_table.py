@@ -48,7 +48,7 @@ def test_every_seat_clicking_at_once_each_index_once(table) -> None:
     """Round after round, every seat sends at the same moment with the same expected index —
     the seat the game waits for from three tabs (three different legal actions), the others
     an action out of turn: one is applied, every other is refused with a plain code."""
-    users = {s.player: s.user for s in table.seats.select_related("user")}
+    users = {s.player: s.user for s in table.seats.select_related("membership__user")}
     accepted: list[tuple[int, dict[str, Any]]] = []
     codes: Counter[str] = Counter()
     for _ in range(40):

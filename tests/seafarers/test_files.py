@@ -122,7 +122,7 @@ def test_the_demo_game_is_set_up_once():
     call_command("seafarers_demo", stdout=StringIO())  # again: nothing new
     game = Game.objects.get()
     assert game.status == Game.Status.SETUP
-    assert list(game.seats.values_list("player", "user__username", "bot")) == [
+    assert list(game.seats.values_list("player", "membership__user__username", "bot")) == [
         ("red", "sailor1", False),
         ("blue", "sailor2", False),
         ("white", "sailor3", False),

@@ -32,7 +32,7 @@ def _played(actions: int = 12) -> tuple[Game, list[Player]]:
         name="Load", slug="load", moderator=moderator, board="four-islands", seats=list(users)
     )
     game = game_start(game=game, user=moderator)
-    seats = {s.player: s for s in game.seats.select_related("user")}
+    seats = {s.player: s for s in game.seats.select_related("membership__user")}
     players = {
         p: Player(game=0, slug="load", seat=p, key="", session="", rng=random.Random(p))
         for p in seats

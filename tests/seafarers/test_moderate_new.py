@@ -39,13 +39,13 @@ def test_a_game_from_a_bundled_board_with_a_bot_and_rules(staff, people):
     assert response.status_code == 302
     assert response["Location"] == reverse("seafarers_moderate", args=["isles"])
     assert game.status == Game.Status.NEW
-    seats = list(game.seats.values_list("player", "user__username", "bot"))
+    seats = list(game.seats.values_list("player", "membership__user__username", "bot"))
     assert seats == [("red", "ann", False), ("blue", None, True), ("white", "bob", False)]
     # The moderator's points to win over the board's 12; the board's other rules kept.
     assert game.first_position["rules"]["victory_points"] == 11
     assert game.first_position["rules"]["setup_islands"] == ["home"]
     assert game.first_position["board"]["pirate"] == "3,-1"
-    assert Membership.objects.get(campaign=game.campaign).user == people["mod"]
+    assert Membership.objects.get(campaign=game.campaign, role="moderator").user == people["mod"]
     settings = AuditEntry.objects.get(campaign=game.campaign, action="game_settings")
     assert settings.detail["seats"] == ["ann", "bot", "bob"]
     assert settings.detail["source"] == "small-isles"

@@ -44,7 +44,7 @@ def test_create_gives_seats_in_order_and_start_draws_a_seed(people):
     )
     assert game.status == Game.Status.NEW
     assert "seed" in game.first_position
-    seats = list(game.seats.values_list("order", "player", "user__username", "bot"))
+    seats = list(game.seats.values_list("order", "player", "membership__user__username", "bot"))
     assert seats == [(0, "red", "ann", False), (1, "blue", None, True), (2, "white", "bob", False)]
     started = game_start(game=game, user=people["mod"])
     assert started.status == Game.Status.SETUP

@@ -51,7 +51,7 @@ class Command(BaseCommand):
             )
             game_start(game=game, user=moderator)
             campaign = game.campaign
-        seats = campaign.seafaring_game.seats.select_related("user")
+        seats = campaign.seafaring_game.seats.select_related("membership__user")
         players = [f"{s.player}: {'bot' if s.bot else s.user.username}" for s in seats]
         address = options["address"].rstrip("/")
         self.stdout.write(f"Seafaring game: {campaign.name} — {address}/g/{campaign.slug}/")
