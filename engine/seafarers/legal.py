@@ -143,7 +143,14 @@ def _settlement_ok(state: State, p: int, n: int, setup: bool) -> bool:
 
 
 def legal_actions(state: State, player: str) -> list[Action]:
-    """Everything `player` may send now (G1); [] when nothing."""
+    """Everything `player` may send now (G1); [] when nothing. The list is kept in the state
+    until the next action, so `game.apply_listed` may apply one of its actions unchecked."""
+    out = _legal(state, player)
+    state.listed = out
+    return out
+
+
+def _legal(state: State, player: str) -> list[Action]:
     p = state.pindex.get(player)
     if p is None or state.phase == "over":
         return []
