@@ -222,25 +222,24 @@ def apply_action(state: State, action: dict[str, Any]) -> list[Event]:
 
 def apply_listed(state: State, action: dict[str, Any]) -> list[Event]:
     """`apply_action` without the checks, for an action `legal_actions(state, …)` has just
-    listed for this very state (the same dict, unchanged): the bot's and the playouts' path.
+    listed for this very state (the same dict, unchanged): the playouts' path (the bench).
     Anything else — an action a person or a file sends, a copy, a list made before the last
     action — is not in the state's last list and goes through `apply_action`, checks and
     refusals as the format orders them (X25). The same writes and events as `apply_action`:
     both run the same appliers (tests/engine/seafarers/test_fast.py plays each game both ways).
     """
     listed = state.listed
-    fast = FAST.get(action["type"])
-    if listed is None or fast is None:
-        return apply_action(state, action)
-    for candidate in listed:
-        if candidate is action:
-            break
-    else:
-        return apply_action(state, action)
-    state.listed = None
-    events: list[Event] = []
-    fast(state, state.pindex[action["player"]], action, events)
-    return _finish(state, action, events)
+    if listed is not None:
+        for candidate in listed:
+            if candidate is action:
+                fast = FAST.get(action["type"])
+                if fast is None:  # a card: rare, checked
+                    break
+                state.listed = None
+                events: list[Event] = []
+                fast(state, state.pindex[action["player"]], action, events)
+                return _finish(state, action, events)
+    return apply_action(state, action)
 
 
 def _finish(state: State, action: dict[str, Any], events: list[Event]) -> list[Event]:

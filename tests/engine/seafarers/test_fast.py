@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from engine.seafarers import apply_action, legal_actions, parse_scenario, state_to_dict
+from engine.seafarers.chance import kernel_roll, seeded_roll
 from engine.seafarers.game import apply_listed
 from engine.seafarers.refusals import Refused
 from engine.seafarers.state import State
@@ -106,3 +107,14 @@ def test_a_sent_action_is_checked_in_the_formats_order() -> None:
     with pytest.raises(Refused) as refused:
         apply_listed(state, {"type": "end_turn", "player": "nobody"})
     assert refused.value.code == "unknown_player"
+    for nonsense in ("roll", {}, {"player": who_acts(state)}, None):
+        with pytest.raises(Refused) as refused:
+            apply_listed(state, nonsense)  # type: ignore[arg-type]
+        assert refused.value.code == "invalid_action"
+
+
+def test_the_seeded_roll_is_the_kernels_stream() -> None:
+    """S-1: the k-th roll is the kernel's SeededDice stream `roll k`, first die then second."""
+    for seed in (0, 1, 7, 12345, 2**40):
+        for k in range(300):
+            assert seeded_roll(seed, k) == kernel_roll(seed, k)
