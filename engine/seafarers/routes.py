@@ -23,8 +23,11 @@ from collections.abc import Callable
 from engine.seafarers.state import NONE, SHIP, State
 
 
-def longest_route(state: State, p: int) -> int:
-    """X4: the most pieces in one route of player `p` (0 without pieces)."""
+def longest_route(state: State, p: int, at_least: int = 0) -> int:
+    """X4: the most pieces in one route of player `p` (0 without pieces). `at_least`: a length
+    the route is known to reach — the route before a piece or an own building was added, which
+    only lengthens it (every trail stays a trail) —, so that no component with no more pieces
+    is searched; the result is the same."""
     edges = state.player_edges[p]
     if not edges:
         return 0
@@ -74,7 +77,7 @@ def longest_route(state: State, p: int) -> int:
         components.append((degrees // 2, len(members), members))
     if len(components) > 1:
         components.sort(key=lambda c: -c[0])
-    best = 0
+    best = at_least
     for size, count, members in components:
         if size <= best:
             break
