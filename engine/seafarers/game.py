@@ -444,13 +444,15 @@ def _any_free_placement(state: State, p: int) -> bool:
 
 
 def _after_placing(
-    state: State, p: int, events: list[Event], *, ships: bool, cut: int = NONE, grows: bool = True
+    state: State, p: int, events: list[Event], *, ships: bool, cut: int = NONE, moved: bool = False
 ) -> None:
     """X5 closed lines, then X10: the routes of every player recalculated at once (`cut`: the
-    node of a new settlement, which may cut other players' routes). `grows`: the player only
-    added to their network (a piece, an own building), so their route is at least what it was
-    (`state.routes` always holds each player's route: recomputed at load and after every
-    change to it); a moved ship may shorten it."""
+    node of a new settlement, which may cut other players' routes). The player's own route
+    is searched from a length it is known to reach (`state.routes` always holds each player's
+    route: recomputed at load and after every change to it): a new piece or an own building
+    only lengthens it (every trail stays a trail); a `moved` ship shortens it by one at most —
+    it was lifted from an open end (X6), where no other own ship and no own building meets it,
+    so it ended any trail it was in — and the ship laid down only lengthens it again."""
     if ships or cut != NONE:
         newly = close_lines(state, p)
         if newly:
@@ -458,7 +460,8 @@ def _after_placing(
             events.append(
                 {"type": "route_closed", "ships": [state.board.edge_name(e) for e in newly]}
             )
-    state.routes[p] = longest_route(state, p, state.routes[p] if grows else 0)
+    known = state.routes[p] - 1 if moved else state.routes[p]
+    state.routes[p] = longest_route(state, p, max(known, 0))
     if cut != NONE:  # a settlement can cut other players' routes (LR14); only theirs can shrink
         # A route depends only on its player's pieces and the owners of their nodes: only a
         # player with a piece at the new settlement's node can see their route change (X10).
@@ -562,7 +565,7 @@ def _move_ship(state: State, p: int, source: int, target: int, events: list[Even
     events.append(
         {"type": "ship_moved", "from": board.edge_name(source), "to": board.edge_name(target)}
     )
-    _after_placing(state, p, events, ships=True, grows=False)
+    _after_placing(state, p, events, ships=True, moved=True)
 
 
 # -- buildings ------------------------------------------------------------------------------
