@@ -118,3 +118,18 @@ def test_the_seeded_roll_is_the_kernels_stream() -> None:
     for seed in (0, 1, 7, 12345, 2**40):
         for k in range(300):
             assert seeded_roll(seed, k) == kernel_roll(seed, k)
+
+
+def test_a_reloaded_state_carries_no_list_and_replays_the_same() -> None:
+    """The last list is derived: not in the document, so a state read back from it (undo,
+    replay) has none, its actions are checked, and the game goes on as the original does."""
+    state = _mid_game(4)
+    actions = legal_actions(state, who_acts(state))
+    document = state_to_dict(state)
+    assert "listed" not in document
+    loaded = parse_scenario(document).state
+    assert loaded.listed is None
+    action = next(a for a in actions if a["type"] == "end_turn")
+    assert apply_listed(loaded, action) == apply_listed(state, action)
+    assert state_to_dict(loaded) == state_to_dict(state)
+    assert legal_actions(loaded, who_acts(loaded)) == legal_actions(state, who_acts(state))
