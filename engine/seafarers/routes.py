@@ -198,12 +198,37 @@ def close_lines(state: State, p: int) -> list[int]:
             seen.discard(m)
             path.pop()
 
+    # Walk only from the buildings of a part a line can lie in (its ships' nodes, no other
+    # player's building) with two own buildings or more and a ship not closed yet: elsewhere no
+    # walk finds a new line.
+    marked = state.ship_closed
+    part: set[int] = set()
+    starts: list[int] = []
     for s in adj:
-        if owner[s] == p:
-            seen.add(s)
-            walk(s, s)
-            seen.discard(s)
-    return sorted(closed - state.ship_closed)
+        if owner[s] != p or s in part:
+            continue
+        members = [s]
+        part.add(s)
+        buildings = 0
+        fresh = False
+        for n in members:
+            if owner[n] == p:
+                buildings += 1
+            for e, m in adj[n]:
+                if owner[m] != NONE and owner[m] != p:
+                    continue
+                if e not in marked:
+                    fresh = True
+                if m not in part:
+                    part.add(m)
+                    members.append(m)
+        if buildings >= 2 and fresh:
+            starts.extend(n for n in members if owner[n] == p)
+    for s in starts:
+        seen.add(s)
+        walk(s, s)
+        seen.discard(s)
+    return sorted(closed - marked)
 
 
 def holder_after(state: State, previous: int) -> int:
