@@ -25,9 +25,9 @@ from engine.seafarers.state import NONE, SHIP, State
 
 def longest_route(state: State, p: int, at_least: int = 0) -> int:
     """X4: the most pieces in one route of player `p` (0 without pieces). `at_least`: a length
-    the route is known to reach — the route before a piece or an own building was added, which
-    only lengthens it (every trail stays a trail) —, so that no component with no more pieces
-    is searched; the result is the same."""
+    the route is known to reach (`game._after_placing` says which after a build or a move), so
+    that no component with no more pieces is searched; the result is the same. A larger value
+    than the route would be returned as it is."""
     edges = state.player_edges[p]
     if not edges:
         return 0
