@@ -150,6 +150,10 @@ class Board:
         self.hex_nodes = tuple(hex_nodes)
         self.hex_edges = tuple(tuple(sorted(renumber[e] for e in edges)) for edges in hex_edges)
         self.hex_is_land = tuple(h.terrain != "sea" for h in hexes)
+        # The hexes of each kind with their ids, in board order: where the robber (land) and
+        # the pirate (sea) may be moved (X16, X17).
+        self.land_hexes = tuple((h, hx.id) for h, hx in enumerate(hexes) if self.hex_is_land[h])
+        self.sea_hexes = tuple((h, hx.id) for h, hx in enumerate(hexes) if not self.hex_is_land[h])
         edge_hexes: list[list[int]] = [[] for _ in pairs]
         for h, edges in enumerate(self.hex_edges):
             for e in edges:

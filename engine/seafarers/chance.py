@@ -25,7 +25,16 @@ from engine.kernel.dice import SeededDice
 
 
 def seeded_roll(seed: int, k: int) -> tuple[int, int]:
-    """X22: the k-th roll's two dice from the seed."""
+    """X22: the k-th roll's two dice from the seed: the first two dice of the kernel's
+    `SeededDice(seed)` stream `roll k`, drawn here as `SeededDice.roll` draws them (without its
+    stream table, one generator for two dice; tests/engine/seafarers/test_fast.py holds the two
+    equal)."""
+    rng = random.Random(f"{seed}:roll {k}")
+    return 1 + int(rng.random() * 6), 1 + int(rng.random() * 6)
+
+
+def kernel_roll(seed: int, k: int) -> tuple[int, int]:
+    """The k-th roll through the kernel's `SeededDice` (what `seeded_roll` must equal)."""
     dice = SeededDice(seed)
     stream = f"roll {k}"
     return dice.roll(stream), dice.roll(stream)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.seafarers.board import GOLD, GOLD_YIELD, LAND, RESOURCE_OF, SEA, is_edge_shape
+from engine.seafarers.board import GOLD, GOLD_YIELD, LAND, RESOURCE_OF, SEA, Board, is_edge_shape
 from engine.seafarers.chance import seeded_roll, seeded_steal
 from engine.seafarers.refusals import Refused
 from engine.seafarers.routes import close_lines, holder_after, longest_route
@@ -28,6 +28,7 @@ from engine.seafarers.state import CITY, NONE, ROAD, SETTLEMENT, SHIP, State
 
 Event = dict[str, Any]
 Apply = Callable[[list[Event]], None]
+FastApply = Callable[[State, int, dict[str, Any], list[Event]], None]
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
@@ -213,8 +214,36 @@ def check(state: State, action: dict[str, Any]) -> Apply:
 def apply_action(state: State, action: dict[str, Any]) -> list[Event]:
     """Check, then apply (X25); raises `Refused` leaving the state as it was."""
     applier = check(state, action)
+    state.listed = None
     events: list[Event] = []
     applier(events)
+    return _finish(state, action, events)
+
+
+def apply_listed(state: State, action: dict[str, Any]) -> list[Event]:
+    """`apply_action` without the checks, for an action `legal_actions(state, …)` has just
+    listed for this very state (the same dict, unchanged): the playouts' path (the bench).
+    Anything else — an action a person or a file sends, a copy, a list made before the last
+    action — is not in the state's last list and goes through `apply_action`, checks and
+    refusals as the format orders them (X25). The same writes and events as `apply_action`:
+    both run the same appliers (tests/engine/seafarers/test_fast.py plays each game both ways).
+    """
+    listed = state.listed
+    if listed is not None:
+        for candidate in listed:
+            if candidate is action:
+                fast = FAST.get(action["type"])
+                if fast is None:  # a card: rare, checked
+                    break
+                state.listed = None
+                events: list[Event] = []
+                fast(state, state.pindex[action["player"]], action, events)
+                return _finish(state, action, events)
+    return apply_action(state, action)
+
+
+def _finish(state: State, action: dict[str, Any], events: list[Event]) -> list[Event]:
+    """After the applier: each event names its player, then the win (X20)."""
     p = state.pindex[action["player"]]
     for event in events:
         if "player" not in event and event["type"] != "stolen":
@@ -361,23 +390,32 @@ def _check_build_route(piece: int) -> Callable[[State, int, dict[str, Any]], App
             _afford(state, p, cost, f"a {what}")
 
         def apply(events: list[Event]) -> None:
-            if not free:
-                _pay(state, p, cost)
-            _place_route(state, p, e, piece)
-            events.append(
-                {"type": "built", "piece": what, "edge": state.board.edge_name(e), "free": free}
-            )
-            _after_placing(state, p, events, ships=piece == SHIP)
-            if state.phase == "setup_route":
-                _next_setup(state, events)
-            elif state.phase == "road_building":
-                state.free_pieces -= 1
-                if state.free_pieces == 0 or not _any_free_placement(state, p):
-                    _end_road_building(state, events)
+            _build_route(state, p, e, piece, free, events)
 
         return apply
 
     return checker
+
+
+def _build_route(state: State, p: int, e: int, piece: int, free: bool, events: list[Event]) -> None:
+    if not free:
+        _pay(state, p, COST_ROAD if piece == ROAD else COST_SHIP)
+    _place_route(state, p, e, piece)
+    events.append(
+        {
+            "type": "built",
+            "piece": "road" if piece == ROAD else "ship",
+            "edge": state.board.edge_name(e),
+            "free": free,
+        }
+    )
+    _after_placing(state, p, events, ships=piece == SHIP)
+    if state.phase == "setup_route":
+        _next_setup(state, events)
+    elif state.phase == "road_building":
+        state.free_pieces -= 1
+        if state.free_pieces == 0 or not _any_free_placement(state, p):
+            _end_road_building(state, events)
 
 
 def _place_route(state: State, p: int, e: int, piece: int) -> None:
@@ -406,10 +444,15 @@ def _any_free_placement(state: State, p: int) -> bool:
 
 
 def _after_placing(
-    state: State, p: int, events: list[Event], *, ships: bool, cut: int = NONE
+    state: State, p: int, events: list[Event], *, ships: bool, cut: int = NONE, moved: bool = False
 ) -> None:
     """X5 closed lines, then X10: the routes of every player recalculated at once (`cut`: the
-    node of a new settlement, which may cut other players' routes)."""
+    node of a new settlement, which may cut other players' routes). The player's own route
+    is searched from a length it is known to reach (`state.routes` always holds each player's
+    route: recomputed at load and after every change to it): a new piece or an own building
+    only lengthens it (every trail stays a trail); a `moved` ship shortens it by one at most —
+    it was lifted from an open end (X6), where no other own ship and no own building meets it,
+    so it ended any trail it was in — and the ship laid down only lengthens it again."""
     if ships or cut != NONE:
         newly = close_lines(state, p)
         if newly:
@@ -417,7 +460,8 @@ def _after_placing(
             events.append(
                 {"type": "route_closed", "ships": [state.board.edge_name(e) for e in newly]}
             )
-    state.routes[p] = longest_route(state, p)
+    known = state.routes[p] - 1 if moved else state.routes[p]
+    state.routes[p] = longest_route(state, p, max(known, 0))
     if cut != NONE:  # a settlement can cut other players' routes (LR14); only theirs can shrink
         # A route depends only on its player's pieces and the owners of their nodes: only a
         # player with a piece at the new settlement's node can see their route change (X10).
@@ -503,20 +547,25 @@ def _check_move_ship(state: State, p: int, action: dict[str, Any]) -> Apply:
     _route_checks(state, p, target, SHIP, without=source)
 
     def apply(events: list[Event]) -> None:
-        state.edge_owner[source] = NONE
-        state.edge_piece[source] = 0
-        edges = state.player_edges[p]
-        edges.remove(source)
-        state.edge_owner[target] = p
-        state.edge_piece[target] = SHIP
-        edges.append(target)
-        state.ship_moved = True
-        events.append(
-            {"type": "ship_moved", "from": board.edge_name(source), "to": board.edge_name(target)}
-        )
-        _after_placing(state, p, events, ships=True)
+        _move_ship(state, p, source, target, events)
 
     return apply
+
+
+def _move_ship(state: State, p: int, source: int, target: int, events: list[Event]) -> None:
+    board = state.board
+    state.edge_owner[source] = NONE
+    state.edge_piece[source] = 0
+    edges = state.player_edges[p]
+    edges.remove(source)
+    state.edge_owner[target] = p
+    state.edge_piece[target] = SHIP
+    edges.append(target)
+    state.ship_moved = True
+    events.append(
+        {"type": "ship_moved", "from": board.edge_name(source), "to": board.edge_name(target)}
+    )
+    _after_placing(state, p, events, ships=True, moved=True)
 
 
 # -- buildings ------------------------------------------------------------------------------
@@ -550,36 +599,40 @@ def _check_settlement(state: State, p: int, action: dict[str, Any]) -> Apply:
         _afford(state, p, COST_SETTLEMENT, "a settlement")
 
     def apply(events: list[Event]) -> None:
-        if not setup:
-            _pay(state, p, COST_SETTLEMENT)
-        state.node_owner[n] = p
-        state.player_nodes[p].append(n)
-        state.node_level[n] = SETTLEMENT
-        state.settlements[p] += 1
-        events.append({"type": "built", "piece": "settlement", "node": label, "free": setup})
-        island = board.node_island[n]
-        if setup:
-            if island is not None and island not in state.home_islands[p]:
-                state.home_islands[p].append(island)
-        elif (
-            island is not None
-            and state.rules.svp_new_island > 0
-            and island not in state.home_islands[p]
-            and not any(t[2] == island for t in state.svp[p])
-        ):  # X19, PV1–PV4
-            points = state.rules.svp_new_island
-            state.svp[p].append((n, points, island))
-            events.append(
-                {"type": "svp_awarded", "node": label, "points": points, "island": island}
-            )
-        _after_placing(state, p, events, ships=True, cut=n)
-        if setup:
-            state.setup_node = n
-            state.phase = "setup_route"
-            if state.setup_round == 2:
-                _setup_resources(state, p, n, events)
+        _build_settlement(state, p, n, setup, events)
 
     return apply
+
+
+def _build_settlement(state: State, p: int, n: int, setup: bool, events: list[Event]) -> None:
+    board = state.board
+    label = board.node_names[n]
+    if not setup:
+        _pay(state, p, COST_SETTLEMENT)
+    state.node_owner[n] = p
+    state.player_nodes[p].append(n)
+    state.node_level[n] = SETTLEMENT
+    state.settlements[p] += 1
+    events.append({"type": "built", "piece": "settlement", "node": label, "free": setup})
+    island = board.node_island[n]
+    if setup:
+        if island is not None and island not in state.home_islands[p]:
+            state.home_islands[p].append(island)
+    elif (
+        island is not None
+        and state.rules.svp_new_island > 0
+        and island not in state.home_islands[p]
+        and not any(t[2] == island for t in state.svp[p])
+    ):  # X19, PV1–PV4
+        points = state.rules.svp_new_island
+        state.svp[p].append((n, points, island))
+        events.append({"type": "svp_awarded", "node": label, "points": points, "island": island})
+    _after_placing(state, p, events, ships=True, cut=n)
+    if setup:
+        state.setup_node = n
+        state.phase = "setup_route"
+        if state.setup_round == 2:
+            _setup_resources(state, p, n, events)
 
 
 def _setup_resources(state: State, p: int, n: int, events: list[Event]) -> None:
@@ -620,14 +673,20 @@ def _check_city(state: State, p: int, action: dict[str, Any]) -> Apply:
     _afford(state, p, COST_CITY, "a city")
 
     def apply(events: list[Event]) -> None:
-        _pay(state, p, COST_CITY)
-        state.node_level[n] = CITY
-        state.settlements[p] -= 1  # B6: the settlement goes back to supply
-        state.cities[p] += 1
-        events.append({"type": "built", "piece": "city", "node": label, "free": False})
-        _after_placing(state, p, events, ships=False)
+        _build_city(state, p, n, events)
 
     return apply
+
+
+def _build_city(state: State, p: int, n: int, events: list[Event]) -> None:
+    _pay(state, p, COST_CITY)
+    state.node_level[n] = CITY
+    state.settlements[p] -= 1  # B6: the settlement goes back to supply
+    state.cities[p] += 1
+    events.append(
+        {"type": "built", "piece": "city", "node": state.board.node_names[n], "free": False}
+    )
+    _after_placing(state, p, events, ships=False)
 
 
 # -- setup (B20, SU1, X14) ------------------------------------------------------------------
@@ -667,10 +726,14 @@ def _start_turn(state: State, p: int, events: list[Event]) -> None:
 
 def _check_end_turn(state: State, p: int, action: dict[str, Any]) -> Apply:
     def apply(events: list[Event]) -> None:
-        events.append({"type": "turn_ended", "number": state.number})
-        _start_turn(state, (p + 1) % len(state.players), events)
+        _end_turn(state, p, events)
 
     return apply
+
+
+def _end_turn(state: State, p: int, events: list[Event]) -> None:
+    events.append({"type": "turn_ended", "number": state.number})
+    _start_turn(state, (p + 1) % len(state.players), events)
 
 
 def _check_win(state: State, events: list[Event]) -> None:
@@ -689,22 +752,26 @@ def _check_win(state: State, events: list[Event]) -> None:
 # -- the roll, production, gold, 7s (B9–B11, GD4, X13, X17) ---------------------------------
 def _check_roll(state: State, p: int, action: dict[str, Any]) -> Apply:
     def apply(events: list[Event]) -> None:
-        if "dice" in action:
-            dice = (action["dice"][0], action["dice"][1])
-        elif state.dice_used < len(state.dice_script):
-            dice = state.dice_script[state.dice_used]
-            state.dice_used += 1
-        else:
-            dice = seeded_roll(state.seed or 0, state.rolls)
-        state.rolls += 1
-        total = dice[0] + dice[1]
-        events.append({"type": "rolled", "dice": [dice[0], dice[1]], "total": total})
-        if total == 7:
-            _seven(state, events)
-        else:
-            _produce(state, total, events)
+        _roll(state, action, events)
 
     return apply
+
+
+def _roll(state: State, action: dict[str, Any], events: list[Event]) -> None:
+    if "dice" in action:
+        dice = (action["dice"][0], action["dice"][1])
+    elif state.dice_used < len(state.dice_script):
+        dice = state.dice_script[state.dice_used]
+        state.dice_used += 1
+    else:
+        dice = seeded_roll(state.seed or 0, state.rolls)
+    state.rolls += 1
+    total = dice[0] + dice[1]
+    events.append({"type": "rolled", "dice": [dice[0], dice[1]], "total": total})
+    if total == 7:
+        _seven(state, events)
+    else:
+        _produce(state, total, events)
 
 
 def _produce(state: State, total: int, events: list[Event]) -> None:
@@ -792,15 +859,19 @@ def _check_discard(state: State, p: int, action: dict[str, Any]) -> Apply:
         )
 
     def apply(events: list[Event]) -> None:
-        for i, c in enumerate(cards):
-            state.hands[p][i] -= c
-            state.bank[i] += c
-        state.discard[p] = 0
-        events.append({"type": "discarded", "cards": _names(cards)})
-        if not any(state.discard):
-            state.phase = "robber"
+        _discard(state, p, cards, events)
 
     return apply
+
+
+def _discard(state: State, p: int, cards: tuple[int, ...], events: list[Event]) -> None:
+    for i, c in enumerate(cards):
+        state.hands[p][i] -= c
+        state.bank[i] += c
+    state.discard[p] = 0
+    events.append({"type": "discarded", "cards": _names(cards)})
+    if not any(state.discard):
+        state.phase = "robber"
 
 
 def _check_pick_gold(state: State, p: int, action: dict[str, Any]) -> Apply:
@@ -813,16 +884,20 @@ def _check_pick_gold(state: State, p: int, action: dict[str, Any]) -> Apply:
         raise Refused("bank_empty", f"the bank holds {_words(state.bank)}, not {_words(take)}")
 
     def apply(events: list[Event]) -> None:
-        for i, c in enumerate(take):
-            state.hands[p][i] += c
-            state.bank[i] -= c
-        state.gold_picks[p] = 0
-        events.append({"type": "gold_picked", "cards": _names(take)})
-        if not any(state.gold_picks):
-            state.phase = state.resume or "action"
-            state.resume = None
+        _pick_gold(state, p, take, events)
 
     return apply
+
+
+def _pick_gold(state: State, p: int, take: tuple[int, ...], events: list[Event]) -> None:
+    for i, c in enumerate(take):
+        state.hands[p][i] += c
+        state.bank[i] -= c
+    state.gold_picks[p] = 0
+    events.append({"type": "gold_picked", "cards": _names(take)})
+    if not any(state.gold_picks):
+        state.phase = state.resume or "action"
+        state.resume = None
 
 
 def robber_victims(state: State, p: int, h: int, pirate: bool) -> list[int]:
@@ -872,26 +947,33 @@ def _check_move_thief(pirate: bool) -> Callable[[State, int, dict[str, Any]], Ap
             victim = candidates[0]
 
         def apply(events: list[Event]) -> None:
-            before = state.pirate if pirate else state.robber
-            if pirate:
-                state.pirate = h
-            else:
-                state.robber = h
-            events.append(
-                {
-                    "type": "pirate_moved" if pirate else "robber_moved",
-                    "from": None if before is None else board.hexes[before].id,
-                    "to": label,
-                }
-            )
-            if victim is not None:
-                _steal(state, p, victim, events)
-            state.phase = state.resume or "action"
-            state.resume = None
+            _move_thief(state, p, h, victim, pirate, events)
 
         return apply
 
     return checker
+
+
+def _move_thief(
+    state: State, p: int, h: int, victim: int | None, pirate: bool, events: list[Event]
+) -> None:
+    hexes = state.board.hexes
+    before = state.pirate if pirate else state.robber
+    if pirate:
+        state.pirate = h
+    else:
+        state.robber = h
+    events.append(
+        {
+            "type": "pirate_moved" if pirate else "robber_moved",
+            "from": None if before is None else hexes[before].id,
+            "to": hexes[h].id,
+        }
+    )
+    if victim is not None:
+        _steal(state, p, victim, events)
+    state.phase = state.resume or "action"
+    state.resume = None
 
 
 def _steal(state: State, p: int, victim: int, events: list[Event]) -> None:
@@ -927,12 +1009,16 @@ def _check_buy(state: State, p: int, action: dict[str, Any]) -> Apply:
     _afford(state, p, COST_DEV, "a development card")
 
     def apply(events: list[Event]) -> None:
-        _pay(state, p, COST_DEV)
-        card = state.deck.pop(0)
-        state.dev_cards[p].append((card, True))
-        events.append({"type": "dev_card_bought", "card": card})
+        _buy(state, p, events)
 
     return apply
+
+
+def _buy(state: State, p: int, events: list[Event]) -> None:
+    _pay(state, p, COST_DEV)
+    card = state.deck.pop(0)
+    state.dev_cards[p].append((card, True))
+    events.append({"type": "dev_card_bought", "card": card})
 
 
 def _card_checks(state: State, p: int, card: str) -> None:
@@ -1084,14 +1170,18 @@ def _check_maritime(state: State, p: int, action: dict[str, Any]) -> Apply:
         raise Refused("bank_empty", f"the bank holds {_words(state.bank)}, not {_words(get)}")
 
     def apply(events: list[Event]) -> None:
-        for i in range(5):
-            state.hands[p][i] += get[i] - give[i]
-            state.bank[i] += give[i] - get[i]
-        events.append(
-            {"type": "traded", "kind": "maritime", "give": _names(give), "get": _names(get)}
-        )
+        _maritime(state, p, give, get, events)
 
     return apply
+
+
+def _maritime(
+    state: State, p: int, give: tuple[int, ...], get: tuple[int, ...], events: list[Event]
+) -> None:
+    for i in range(5):
+        state.hands[p][i] += get[i] - give[i]
+        state.bank[i] += give[i] - get[i]
+    events.append({"type": "traded", "kind": "maritime", "give": _names(give), "get": _names(get)})
 
 
 def _check_domestic(state: State, p: int, action: dict[str, Any]) -> Apply:
@@ -1168,4 +1258,71 @@ CHECKS: dict[str, Callable[[State, int, dict[str, Any]], Apply]] = {
     "domestic_trade": _check_domestic,
     "end_turn": _check_end_turn,
     "award_svp": _check_award,
+}
+
+
+# -- the fast path: a listed action's applier, its names read without the checks ------------
+def _edge_id(board: Board, value: list[str]) -> int:
+    index = board.node_index
+    return board.edge_index[(index[value[0]], index[value[1]])]
+
+
+def _fast_route(piece: int) -> FastApply:
+    def fast(state: State, p: int, action: dict[str, Any], events: list[Event]) -> None:
+        e = _edge_id(state.board, action["edge"])
+        _build_route(state, p, e, piece, state.phase != "action", events)
+
+    return fast
+
+
+def _fast_move_ship(state: State, p: int, action: dict[str, Any], events: list[Event]) -> None:
+    board = state.board
+    _move_ship(state, p, _edge_id(board, action["from"]), _edge_id(board, action["to"]), events)
+
+
+def _fast_thief(pirate: bool) -> FastApply:
+    def fast(state: State, p: int, action: dict[str, Any], events: list[Event]) -> None:
+        h = state.board.hex_index[action["hex"]]
+        name = action.get("steal_from")
+        if name is not None:
+            victim: int | None = state.pindex[name]
+        else:  # listed without a victim: at most one candidate, robbed (X17)
+            candidates = robber_victims(state, p, h, pirate)
+            victim = candidates[0] if candidates else None
+        _move_thief(state, p, h, victim, pirate, events)
+
+    return fast
+
+
+def _fast_counts(value: dict[str, int]) -> tuple[int, ...]:
+    counts = [0] * 5
+    for name, count in value.items():
+        counts[RES_INDEX[name]] = count
+    return tuple(counts)
+
+
+FAST: dict[str, FastApply] = {
+    "roll": lambda state, p, action, events: _roll(state, action, events),
+    "discard": lambda state, p, action, events: _discard(
+        state, p, _fast_counts(action["cards"]), events
+    ),
+    "move_robber": _fast_thief(False),
+    "move_pirate": _fast_thief(True),
+    "pick_gold": lambda state, p, action, events: _pick_gold(
+        state, p, _fast_counts(action["take"]), events
+    ),
+    "build_road": _fast_route(ROAD),
+    "build_ship": _fast_route(SHIP),
+    "move_ship": _fast_move_ship,
+    "build_settlement": lambda state, p, action, events: _build_settlement(
+        state, p, state.board.node_index[action["node"]], state.phase == "setup_settlement", events
+    ),
+    "build_city": lambda state, p, action, events: _build_city(
+        state, p, state.board.node_index[action["node"]], events
+    ),
+    "buy_dev_card": lambda state, p, action, events: _buy(state, p, events),
+    "maritime_trade": lambda state, p, action, events: _maritime(
+        state, p, _fast_counts(action["give"]), _fast_counts(action["get"]), events
+    ),
+    "end_turn": lambda state, p, action, events: _end_turn(state, p, events),
 }

@@ -1,9 +1,11 @@
 """`legal_actions(state, player)`: everything that player may do now, each action complete.
 
 The order pages are built from this list, so it must agree with the checks exactly: pieces are
-listed by the checks' own predicates (`game.attached`, `game.movable`, the costs and supplies),
-cards and robber moves by running `game.check` itself; tests/engine/seafarers/test_playouts.py
-holds every listed action to the checks and random unlisted ones to a refusal. Candidates are
+listed by the checks' predicates (`game.attached` and `game.movable`, inlined here over the
+player's nodes gathered once per list; the costs and supplies), robber moves by the victims of
+`game.robber_victims` gathered in one pass, cards by running `game.check` itself;
+tests/engine/seafarers/test_playouts.py holds every listed action to the checks and random
+unlisted ones to a refusal. Candidates are
 narrowed first to what could pass (edges and nodes next to the player's own pieces), never to
 less.
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.seafarers.board import LAND, SEA
-from engine.seafarers.game import attached, check, movable
+from engine.seafarers.game import check
 from engine.seafarers.refusals import Refused
 from engine.seafarers.rules import (
     COST_CITY,
@@ -41,10 +43,20 @@ def _ok(state: State, action: Action) -> bool:
     return True
 
 
+def _needs(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((r, c) for r, c in enumerate(cost) if c)
+
+
+NEEDS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {
+    cost: _needs(cost) for cost in (COST_ROAD, COST_SHIP, COST_SETTLEMENT, COST_CITY, COST_DEV)
+}
+
+
 def _has(hand: list[int], cost: tuple[int, ...]) -> bool:
-    """The hand holds the cost (B3): the same test as the checks' `_afford`."""
-    for h, c in zip(hand, cost, strict=True):  # noqa: SIM110 (faster than all() of a generator)
-        if h < c:
+    """The hand holds the cost (B3): the same test as the checks' `_afford`, over the cost's
+    resources only."""
+    for r, c in NEEDS.get(cost) or _needs(cost):  # noqa: SIM110 (faster than all())
+        if hand[r] < c:
             return False
     return True
 
@@ -74,17 +86,9 @@ def _near_edges(state: State, p: int) -> list[int]:
     edge_nodes = board.edge_nodes
     node_edges = board.node_edges
     piece = state.edge_piece
-    nodes = set(state.player_nodes[p])
-    for e in state.player_edges[p]:
-        a, b = edge_nodes[e]
-        nodes.add(a)
-        nodes.add(b)
-    found: set[int] = set()
-    for n in nodes:
-        for e in node_edges[n]:
-            if not piece[e]:
-                found.add(e)
-    return sorted(found)
+    nodes = {n for e in state.player_edges[p] for n in edge_nodes[e]}
+    nodes.update(state.player_nodes[p])
+    return sorted({e for n in nodes for e in node_edges[n] if not piece[e]})
 
 
 def _edge_actions(state: State, name: str, p: int, edges: list[int]) -> list[Action]:
@@ -101,6 +105,15 @@ def _edge_actions(state: State, name: str, p: int, edges: list[int]) -> list[Act
         return out
     pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
     setup = state.setup_node if state.phase == "setup_route" else None
+    edge_nodes = board.edge_nodes
+    owner = state.node_owner
+    # game.attached (X2) for an empty edge, from the nodes the player's roads and ships touch,
+    # gathered once: a node with an own building, or an empty node with an own piece of the kind.
+    at: tuple[set[int], set[int], set[int]] = (set(), set(), set())  # by piece: -, ROAD, SHIP
+    if setup is None:
+        for f in state.player_edges[p]:
+            at[pieces[f]].update(edge_nodes[f])
+    road_at, ship_at = at[ROAD], at[SHIP]
     for e in edges:
         if pieces[e]:
             continue
@@ -110,12 +123,19 @@ def _edge_actions(state: State, name: str, p: int, edges: list[int]) -> list[Act
         if not (road or ship):
             continue
         if setup is not None:
-            if setup not in board.edge_nodes[e]:
+            if setup not in edge_nodes[e]:
                 continue
             road_ok, ship_ok = road, ship
         else:
-            road_ok = road and attached(state, p, e, ROAD)
-            ship_ok = ship and attached(state, p, e, SHIP)
+            road_ok = ship_ok = False
+            for n in edge_nodes[e]:
+                o = owner[n]
+                if o == p:
+                    road_ok, ship_ok = road, ship
+                    break
+                if o == NONE:
+                    road_ok = road_ok or (road and n in road_at)
+                    ship_ok = ship_ok or (ship and n in ship_at)
         if road_ok:
             out.append({"type": "build_road", "player": name, "edge": board.edge_name(e)})
         if ship_ok:
@@ -143,7 +163,14 @@ def _settlement_ok(state: State, p: int, n: int, setup: bool) -> bool:
 
 
 def legal_actions(state: State, player: str) -> list[Action]:
-    """Everything `player` may send now (G1); [] when nothing."""
+    """Everything `player` may send now (G1); [] when nothing. The list is kept in the state
+    until the next action, so `game.apply_listed` may apply one of its actions unchecked."""
+    out = _legal(state, player)
+    state.listed = out
+    return out
+
+
+def _legal(state: State, player: str) -> list[Action]:
     p = state.pindex.get(player)
     if p is None or state.phase == "over":
         return []
@@ -192,10 +219,8 @@ def legal_actions(state: State, player: str) -> list[Action]:
         state.ships[p] < rules.ships and _has(hand, COST_SHIP)
     )
     ships = [] if state.ship_moved else _movable_ships(state, p)
-    # The empty edges near the player's pieces, only when a road, a ship or a move needs them.
-    near = _near_edges(state, p) if pieces or ships else []
-    if pieces:
-        out.extend(_edge_actions(state, player, p, near))
+    if pieces:  # the empty edges near the player's pieces: where a road or a ship may go
+        out.extend(_edge_actions(state, player, p, _near_edges(state, p)))
     if state.settlements[p] < rules.settlements and _has(hand, COST_SETTLEMENT):
         touched = {n for e in state.player_edges[p] for n in board.edge_nodes[e]}
         for n in sorted(touched):
@@ -208,7 +233,7 @@ def legal_actions(state: State, player: str) -> list[Action]:
             if state.node_level[n] == SETTLEMENT:
                 out.append({"type": "build_city", "player": player, "node": board.node_names[n]})
     if ships:
-        out.extend(_ship_moves(state, player, p, near, ships))
+        out.extend(_ship_moves(state, player, p, ships))
     if state.deck and _has(hand, COST_DEV):
         out.append({"type": "buy_dev_card", "player": player})
     if state.dev_cards[p]:
@@ -280,72 +305,89 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
                 for h in board.node_hexes[n]:
                     around.setdefault(h, set()).add(q)
     out: list[Action] = []
-    land = board.hex_is_land
-    for h, hx in enumerate(board.hexes):
-        if land[h] == pirate or h == here:
+    append = out.append
+    for h, hid in board.sea_hexes if pirate else board.land_hexes:
+        if h == here:
             continue
         victims = around.get(h)
         if victims:
             for q in sorted(victims):
-                out.append(
-                    {"type": kind, "player": player, "hex": hx.id, "steal_from": state.players[q]}
-                )
+                append({"type": kind, "player": player, "hex": hid, "steal_from": state.players[q]})
         else:
-            out.append({"type": kind, "player": player, "hex": hx.id})
+            append({"type": kind, "player": player, "hex": hid})
     return out
 
 
 def _movable_ships(state: State, p: int) -> list[int]:
-    """`game.movable` over the player's pieces, in their order: ships not placed this turn,
-    not on a closed route, with an open end (X6), not on the pirate's edges (X18)."""
+    """`game.movable` (inline) over the player's pieces, in their order: ships not placed this
+    turn, not on a closed route, with an open end (X6), not on the pirate's edges (X18)."""
     piece = state.edge_piece
     new = state.ship_new
     closed = state.ship_closed
-    return [
-        e
-        for e in state.player_edges[p]
-        if piece[e] == SHIP and e not in new and e not in closed and movable(state, p, e)
-    ]
+    owner = state.node_owner
+    edge_owner = state.edge_owner
+    board = state.board
+    edge_nodes = board.edge_nodes
+    node_edges = board.node_edges
+    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+    out: list[int] = []
+    for e in state.player_edges[p]:
+        if piece[e] != SHIP or e in new or e in closed or e in pirate:
+            continue
+        # game.open_end, inline: a node of the ship with no own building and no other own ship
+        for n in edge_nodes[e]:
+            if owner[n] == p:
+                continue
+            for f in node_edges[n]:
+                if f != e and edge_owner[f] == p and piece[f] == SHIP:
+                    break
+            else:
+                out.append(e)
+                break
+    return out
 
 
-def _ship_moves(
-    state: State, player: str, p: int, near_edges: list[int], ships: list[int]
-) -> list[Action]:
-    """move_ship: each movable ship (X6) to each edge legal without it (X7, X18): a target is
-    attached (X2) by an own building at one of its nodes, or by own ships there other than the
-    one lifted."""
+def _ship_moves(state: State, player: str, p: int, ships: list[int]) -> list[Action]:
+    """move_ship: each movable ship (X6) to each edge legal without it (X7, X18): an empty
+    edge, not land, not on the pirate's hex, attached (X2) by an own building at one of its
+    nodes, or by own ships there (at a node with no building) other than the one lifted."""
     board = state.board
     out: list[Action] = []
     pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
     owner = state.node_owner
     piece = state.edge_piece
+    kinds = board.edge_kind
     edge_nodes = board.edge_nodes
+    node_edges = board.node_edges
     # The player's ships at each node, gathered once (a target is empty, so none is the target).
     ships_at: dict[int, list[int]] = {}
     for f in state.player_edges[p]:
         if piece[f] == SHIP:
             for n in edge_nodes[f]:
                 ships_at.setdefault(n, []).append(f)
-    targets: list[tuple[int, bool, set[int], list[str]]] = []
-    for t in near_edges:
-        if board.edge_kind[t] == LAND or t in pirate or piece[t]:
-            continue
-        building = False
-        support: set[int] = set()
-        for n in edge_nodes[t]:
-            if owner[n] == p:
-                building = True
-                break
-            if owner[n] != NONE:
+    # Each target with the one ship that alone attaches it (no move of that ship goes there),
+    # or NONE when any ship may go: an own building at a node, or two ships or more there.
+    only: dict[int, int] = {}
+    for n in state.player_nodes[p]:
+        for t in node_edges[n]:
+            if not piece[t] and kinds[t] != LAND and t not in pirate:
+                only[t] = NONE
+    for n, here in ships_at.items():
+        if owner[n] != NONE:
+            continue  # an own building attaches every target there already; another's, none
+        for t in node_edges[n]:
+            if piece[t] or kinds[t] == LAND or t in pirate:
                 continue
-            here = ships_at.get(n)
-            if here:
-                support.update(here)
-        if building or support:
-            targets.append((t, building, support, board.edge_name(t)))
+            alone = only.get(t)
+            if len(here) > 1 or (alone is not None and alone != here[0]):
+                only[t] = NONE
+            elif alone is None:
+                only[t] = here[0]
+    targets = [(only[t], board.edge_name(t)) for t in sorted(only)]
+    append = out.append
     for source in ships:
         name = board.edge_name(source)
-        for _, building, support, to in targets:
-            if building or len(support) > 1 or source not in support:
-                out.append({"type": "move_ship", "player": player, "from": name, "to": to})
+        for alone, to in targets:
+            if alone != source:
+                append({"type": "move_ship", "player": player, "from": name, "to": to})
     return out

@@ -23,8 +23,11 @@ from collections.abc import Callable
 from engine.seafarers.state import NONE, SHIP, State
 
 
-def longest_route(state: State, p: int) -> int:
-    """X4: the most pieces in one route of player `p` (0 without pieces)."""
+def longest_route(state: State, p: int, at_least: int = 0) -> int:
+    """X4: the most pieces in one route of player `p` (0 without pieces). `at_least`: a length
+    the route is known to reach (`game._after_placing` says which after a build or a move), so
+    that no component with no more pieces is searched; the result is the same. A larger value
+    than the route would be returned as it is."""
     edges = state.player_edges[p]
     if not edges:
         return 0
@@ -74,7 +77,7 @@ def longest_route(state: State, p: int) -> int:
         components.append((degrees // 2, len(members), members))
     if len(components) > 1:
         components.sort(key=lambda c: -c[0])
-    best = 0
+    best = at_least
     for size, count, members in components:
         if size <= best:
             break
@@ -195,12 +198,37 @@ def close_lines(state: State, p: int) -> list[int]:
             seen.discard(m)
             path.pop()
 
+    # Walk only from the buildings of a part a line can lie in (its ships' nodes, no other
+    # player's building) with two own buildings or more and a ship not closed yet: elsewhere no
+    # walk finds a new line.
+    marked = state.ship_closed
+    part: set[int] = set()
+    starts: list[int] = []
     for s in adj:
-        if owner[s] == p:
-            seen.add(s)
-            walk(s, s)
-            seen.discard(s)
-    return sorted(closed - state.ship_closed)
+        if owner[s] != p or s in part:
+            continue
+        members = [s]
+        part.add(s)
+        buildings = 0
+        fresh = False
+        for n in members:
+            if owner[n] == p:
+                buildings += 1
+            for e, m in adj[n]:
+                if owner[m] != NONE and owner[m] != p:
+                    continue
+                if e not in marked:
+                    fresh = True
+                if m not in part:
+                    part.add(m)
+                    members.append(m)
+        if buildings >= 2 and fresh:
+            starts.extend(n for n in members if owner[n] == p)
+    for s in starts:
+        seen.add(s)
+        walk(s, s)
+        seen.discard(s)
+    return sorted(closed - marked)
 
 
 def holder_after(state: State, previous: int) -> int:

@@ -7,6 +7,8 @@ action tests. `apply_action` checks everything first and only then writes (X25).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.seafarers.board import Board
 from engine.seafarers.rules import RESOURCES, Rules
 
@@ -37,6 +39,7 @@ class State:
         "hands",
         "home_islands",
         "knights",
+        "listed",
         "longest",
         "node_level",
         "node_owner",
@@ -116,9 +119,13 @@ class State:
         self.draws_used = 0
         self.rolls = 0
         self.steals = 0
+        # Derived, never serialised: the last list `legal_actions` made for this state, which
+        # `apply_listed` may apply without the checks; any action clears it.
+        self.listed: list[dict[str, Any]] | None = None
 
     def copy(self) -> State:
         other = State.__new__(State)
+        other.listed = None
         for name in ("board", "rules", "seed", "players", "pindex", "dice_script", "draws_script"):
             setattr(other, name, getattr(self, name))
         other.hands = [list(h) for h in self.hands]
