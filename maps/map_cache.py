@@ -25,6 +25,16 @@ log = logging.getLogger(__name__)
 LAYOUT_PARTS = ("positions", "province_names", "port_names", "faction_names", "faction_colours")
 
 
+def world_layout_key(world: Mapping[str, Any], layout: Layout) -> str:
+    """The hash of the world document and the layout, the part of a map's key that is the same
+    for every viewer (a caller that keeps the world computes it once per version)."""
+    parts = {
+        "world": world,
+        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+    }
+    return hashlib.sha256(orjson.dumps(parts, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
 def map_cached(
     draw: Callable[[], str],
     *,
@@ -34,11 +44,13 @@ def map_cached(
     fog: bool,
     orders: Sequence[Mapping[str, Any]] = (),
     events: Sequence[Mapping[str, Any]] = (),
+    world_key: str | None = None,
 ) -> str:
-    """The SVG `draw()` gives for these inputs, from the cache when it was drawn before."""
-    parts = {
-        "world": world,
-        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+    """The SVG `draw()` gives for these inputs, from the cache when it was drawn before.
+    `world_key`: `world_layout_key(world, layout)` when the caller has it already (computed
+    once per version of a kept world, fleets/world_cache.py), else it is computed here."""
+    parts: dict[str, Any] = {
+        "world": world_key or world_layout_key(world, layout),
         "viewer": viewer,
         "fog": fog,
         "orders": list(orders),
