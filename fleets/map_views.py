@@ -42,7 +42,10 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
         )  # the cache key
         orders = [o for o in orders if o.get("fleet") in own]
     world_key = kept.computed("map-key", lambda: world_layout_key(world, layout))
-    return _map_response(world, layout, viewer, fog, orders=orders, world_key=world_key)
+    # What the drawing works out from the world, layout, viewer and fog alone, kept with them
+    # (maps/svg.py): a map drawn again for other orders redoes only the orders' part.
+    parts = kept.computed(("map-parts", viewer, fog), dict)
+    return _map_response(world, layout, viewer, fog, orders=orders, world_key=world_key, kept=parts)
 
 
 @login_required
@@ -70,11 +73,12 @@ def _map_response(
     orders: Sequence[Mapping[str, Any]] = (),
     events: Sequence[Mapping[str, Any]] = (),
     world_key: str | None = None,
+    kept: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The map drawn from these inputs (or kept from an earlier drawing of the same), as SVG."""
     inputs: dict[str, Any] = {"viewer": viewer, "fog": fog, "orders": orders, "events": events}
     svg = map_cached(
-        lambda: map_svg(world, layout, **inputs),
+        lambda: map_svg(world, layout, kept=kept, **inputs),
         world=world,
         layout=layout,
         world_key=world_key,

@@ -8,7 +8,7 @@ the seas it does not watch are shaded. The same input always gives the same byte
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Any
 
 from maps.draw import (
@@ -30,7 +30,7 @@ from maps.geometry import (
     place_fleets,
     take_lines,
 )
-from maps.labels import place_labels
+from maps.labels import place_labels, plan_labels
 from maps.layout import Layout
 from maps.legend import Legend, legend_rows
 from maps.marks import BACKGROUND, FONT, arrow_head, el, title
@@ -47,6 +47,7 @@ def map_svg(
     orders: Sequence[Mapping[str, Any]] = (),
     events: Sequence[Mapping[str, Any]] = (),
     width: int = 1000,
+    kept: MutableMapping[str, Any] | None = None,
 ) -> str:
     """The map as an SVG document (a string, no XML declaration, ready to inline in HTML).
 
@@ -56,16 +57,35 @@ def map_svg(
     (move, enter_port, blockade) of drawn fleets become arrows: all of them for the moderator
     (no viewer), only the viewer's own otherwise. Every `battle` event in `events` puts a marker
     on its province (battles are public news). `width` is the SVG's width in pixels; the height
-    follows the map's proportions."""
+    follows the map's proportions.
+
+    `kept`: a dict the caller keeps for this world document, layout, viewer and fog (and for
+    nothing else): what the drawing works out from those alone — the model, the geometry, the
+    labels' plan, the links, provinces and ports — is kept there and taken from it next time,
+    so that a drawing with other orders or events redoes only what those change. The bytes are
+    the same with it or without."""
     if width < 1:
         raise ValueError("width must be at least 1")
-    model = read_model(world_doc, viewer, fog)
-    geo = measure(model, layout, world_doc)
-    placer = Placer(map_bounds(geo))
-    for pid, (x, y) in geo.pos.items():
-        placer.take(circle_box(x, y, geo.radius[pid]), 1.5)
-    for x, y, _, _ in geo.ports.values():
-        placer.take(Box.around(x, y, PORT_SIZE, PORT_SIZE), 2)
+    kept = {} if kept is None else kept
+    if "model" not in kept:
+        model = read_model(world_doc, viewer, fog)
+        geo = measure(model, layout, world_doc)
+        base = Placer(map_bounds(geo))  # what every drawing of this world has under the rest
+        for pid, (x, y) in geo.pos.items():
+            base.take(circle_box(x, y, geo.radius[pid]), 1.5)
+        for x, y, _, _ in geo.ports.values():
+            base.take(Box.around(x, y, PORT_SIZE, PORT_SIZE), 2)
+        kept.update(
+            model=model,
+            geo=geo,
+            base=base,
+            labels=plan_labels(model, geo, layout, base),
+            links=el("g", {"class": "links"}, *draw_links(model, geo)),
+            provinces=el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
+            ports=el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
+        )
+    model, geo = kept["model"], kept["geo"]
+    placer = Placer(map_bounds(geo), kept["base"])
     battles = battle_spots(events, geo)
     for x, y, r in battles.values():
         placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
@@ -76,7 +96,7 @@ def map_svg(
     badges = place_fleets(model, geo, placer)
     arrows = arrow_paths(arrow_orders, model, geo, badges, layout)
     take_lines(placer, arrows)
-    labels = place_labels(model, geo, layout, placer)
+    labels = place_labels(placer, kept["labels"])
     bounds = placer.bounds
 
     defs = sorted({layout.colour(a.fleet.owner) for a in arrows})
@@ -94,10 +114,10 @@ def map_svg(
                 "fill": BACKGROUND,
             },
         ),
-        el("g", {"class": "links"}, *draw_links(model, geo)),
-        el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
+        kept["links"],
+        kept["provinces"],
         el("g", {"class": "blockades"}, *draw_blockades(model, geo, badges, layout)),
-        el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
+        kept["ports"],
         el("g", {"class": "orders"}, *draw_arrows(arrows, layout)),
         el("g", {"class": "labels"}, *labels),
         el("g", {"class": "battles"}, *draw_battles(battles, layout)),
