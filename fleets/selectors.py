@@ -21,6 +21,7 @@ from engine.naval.fog import visible_fleets, watched_seas
 from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.mapping import orders_document, world_document
 from fleets.models import Faction, Fleet, Order
+from fleets.names import campaign_names
 from fleets.world_cache import kept_world
 from reports.build import Names
 
@@ -90,8 +91,9 @@ class Desk:
 
 def desk_for(membership: Membership) -> Desk:
     """The faction's fleets with what each can do and its current order, the fleets it can see
-    (fog of war, issue 4), its treasury: 3 queries and the world's version when the world is
-    kept (fleets/world_cache.py), 12 when it is read; whatever the number of fleets."""
+    (fog of war, issue 4), its treasury, the campaign's display names: 3 queries and the
+    world's version when the world is kept (fleets/world_cache.py), 15 when it is read;
+    whatever the number of fleets."""
     campaign = membership.campaign
     turn = campaign.current_turn
     kept = kept_world(campaign, world_document)
@@ -114,6 +116,8 @@ def desk_for(membership: Membership) -> Desk:
         else frozenset(world.map.provinces)
     )
     desk = Desk(campaign, membership, faction, turn, world, document, orders=mine, seas=seas)
+    # The display names are rows of the world's tables too (a name saved is a new version).
+    desk.names = kept.computed("names", lambda: campaign_names(campaign.pk))
     for fleet in document["fleets"]:
         if fleet["id"] not in seen:
             continue

@@ -84,20 +84,42 @@ def map_svg(
             provinces=el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
             ports=el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
         )
-    model, geo = kept["model"], kept["geo"]
-    placer = Placer(map_bounds(geo), kept["base"])
+    model, geo, plan = kept["model"], kept["geo"], kept["labels"]
     battles = battle_spots(events, geo)
-    for x, y, r in battles.values():
-        placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
     arrow_orders = moving_orders(orders, model, geo, viewer)
-    legend = Legend(
-        legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders)), placer
-    )
-    badges = place_fleets(model, geo, placer)
-    arrows = arrow_paths(arrow_orders, model, geo, badges, layout)
-    take_lines(placer, arrows)
-    labels = place_labels(placer, kept["labels"])
-    bounds = placer.bounds
+    # A crowded map's labels are placed the quick way (labels.CROWDED) and without keeping off
+    # the arrows, so that all but the arrows is the same whatever the orders: the scene (fleets,
+    # blockades, labels, legend) is kept per battles marked and whether there are arrows, and a
+    # drawing for other orders draws only their arrows. A smaller map's labels keep off them.
+    quick = plan.budget == 0
+    scene_key = ("scene", tuple(sorted(battles.items())), bool(arrow_orders))
+    scene = kept.get(scene_key) if quick else None
+    if scene is None:
+        placer = Placer(map_bounds(geo), kept["base"])
+        for x, y, r in battles.values():
+            placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
+        legend = Legend(
+            legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders)), placer
+        )
+        badges = place_fleets(model, geo, placer)
+        arrows = arrow_paths(arrow_orders, model, geo, badges, layout)
+        if not quick:
+            take_lines(placer, arrows)
+        scene = {
+            "badges": badges,
+            "labels": el("g", {"class": "labels"}, *place_labels(placer, plan)),
+            "bounds": placer.bounds,
+            "blockades": el(
+                "g", {"class": "blockades"}, *draw_blockades(model, geo, badges, layout)
+            ),
+            "fleets": el("g", {"class": "fleets"}, *draw_fleets(model, badges, layout)),
+            "legend": legend.markup(),
+        }
+        if quick:
+            kept[scene_key] = scene
+    else:
+        arrows = arrow_paths(arrow_orders, model, geo, scene["badges"], layout)
+    bounds = scene["bounds"]
 
     defs = sorted({layout.colour(a.fleet.owner) for a in arrows})
     body = [
@@ -116,13 +138,13 @@ def map_svg(
         ),
         kept["links"],
         kept["provinces"],
-        el("g", {"class": "blockades"}, *draw_blockades(model, geo, badges, layout)),
+        scene["blockades"],
         kept["ports"],
         el("g", {"class": "orders"}, *draw_arrows(arrows, layout)),
-        el("g", {"class": "labels"}, *labels),
+        scene["labels"],
         el("g", {"class": "battles"}, *draw_battles(battles, layout)),
-        el("g", {"class": "fleets"}, *draw_fleets(model, badges, layout)),
-        legend.markup(),
+        scene["fleets"],
+        scene["legend"],
     ]
     height = width * (bounds.y1 - bounds.y0) / (bounds.x1 - bounds.x0)
     return el(

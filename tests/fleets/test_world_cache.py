@@ -14,7 +14,7 @@ from django.urls import reverse
 from engine.naval import World, parse_scenario
 from fleets import world_cache
 from fleets.mapping import apply_state, world_document
-from fleets.models import Province, Ship
+from fleets.models import Faction, Province, Ship
 from fleets.services import faction_set_upkeep_priority
 
 pytestmark = pytest.mark.django_db
@@ -43,9 +43,9 @@ def test_a_second_desk_reads_no_world(
     client.force_login(people["danes"])
     with django_capture_on_commit_callbacks() as writes, django_assert_num_queries(20):
         assert client.get(desk()).status_code == 200
-    # The world's 9 queries (world_document) are gone from the second; its version is read
-    # from the cache, not the database.
-    with django_assert_num_queries(11):
+    # The world's 9 queries (world_document) and the names' 3 are gone from the second; the
+    # world's version is read from the cache, not the database.
+    with django_assert_num_queries(8):
         assert client.get(desk()).status_code == 200
     assert not writes  # reading changed nothing
 
@@ -170,6 +170,19 @@ def _plain(world: World) -> tuple[object, ...]:
         for key, f in world.fleets.items()
     }
     return world.rules, world.map, world.factions, world.relations.pairs, world.ship_types, fleets
+
+
+def test_a_faction_renamed_shows_on_the_next_desk(
+    client, people, django_capture_on_commit_callbacks
+) -> None:
+    """The display names are kept with the world; a name saved is a new version."""
+    client.force_login(people["danes"])
+    assert "Kalmar Union" not in client.get(desk()).content.decode()
+    swedes = Faction.objects.get(key="swedes", campaign__slug=SLUG)
+    swedes.name = "Kalmar Union"
+    with django_capture_on_commit_callbacks(execute=True):
+        swedes.save()
+    assert "Kalmar Union" in client.get(desk()).content.decode()
 
 
 def test_a_province_renamed_shows_on_the_next_map(

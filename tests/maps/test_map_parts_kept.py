@@ -5,6 +5,7 @@ the kept parts are not changed by a drawing."""
 from __future__ import annotations
 
 import copy
+import math
 import pickle
 from typing import Any
 
@@ -50,3 +51,58 @@ def test_the_kept_model_and_geometry_are_not_changed_by_a_drawing(baltic: Baltic
     assert kept["model"] == model
     assert kept["geo"] == geo
     assert kept["labels"] == plan
+
+
+def _crowded() -> tuple[dict[str, Any], Layout]:
+    """A ring of 450 seas (more labels than labels.CROWDED), a fleet on every tenth."""
+    n = 450
+    seas = [f"s{i:03d}" for i in range(n)]
+    doc: dict[str, Any] = {
+        "format": "naval-scenario/1",
+        "map": {
+            "provinces": [{"id": s, "kind": "sea"} for s in seas],
+            "adjacent": [[seas[i], seas[(i + 1) % n]] for i in range(n)],
+            "ports": [],
+        },
+        "factions": [{"id": "danes"}],
+        "relations": [],
+        "ship_types": [{"id": "frigate", "cost": 100, "attack": 4, "health": 10}],
+        "fleets": [
+            {
+                "id": f"f{i}",
+                "owner": "danes",
+                "at": seas[i],
+                "ships": [{"id": f"x{i}", "type": "frigate"}],
+            }
+            for i in range(0, n, 10)
+        ],
+    }
+    positions = {
+        s: (
+            2000 + 1800 * math.cos(2 * math.pi * i / n),
+            2000 + 1800 * math.sin(2 * math.pi * i / n),
+        )
+        for i, s in enumerate(seas)
+    }
+    return doc, Layout(positions=positions)
+
+
+def test_a_crowded_maps_scene_is_kept_and_only_the_arrows_drawn_again() -> None:
+    """On a crowded map the labels are placed without keeping off the arrows: everything but
+    the arrows is the same whatever the orders, kept once, and the bytes are a fresh drawing's."""
+    doc, layout = _crowded()
+    orders = [
+        [{"fleet": "f0", "type": "move", "path": ["s001", "s002"]}],
+        [{"fleet": "f10", "type": "move", "path": ["s011"]}, {"fleet": "f20", "type": "hold"}],
+        [{"fleet": "f0", "type": "move", "path": ["s449"]}],
+    ]
+    kept: dict[str, Any] = {}
+    drawn = []
+    for given in [*orders, orders[0]]:
+        again = map_svg(doc, layout, viewer=None, fog=False, orders=given, kept=kept)
+        assert again == map_svg(doc, layout, viewer=None, fog=False, orders=given)
+        drawn.append(again)
+    assert sum(1 for k in kept if isinstance(k, tuple) and k[0] == "scene") == 1
+    labels = {d[d.index('<g class="labels">') : d.index('<g class="battles"')] for d in drawn}
+    assert len(labels) == 1  # the same labels whatever the arrows
+    assert drawn[0] == drawn[-1]
