@@ -45,7 +45,10 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     # What the drawing works out from the world, layout, viewer and fog alone, kept with them
     # (maps/svg.py): a map drawn again for other orders redoes only the orders' part.
     parts = kept.computed(("map-parts", viewer, fog), dict)
-    return _map_response(world, layout, viewer, fog, orders=orders, world_key=world_key, kept=parts)
+    shared = kept.computed("map-shared", dict)  # the geometry and labels' plan, every viewer's
+    return _map_response(
+        world, layout, viewer, fog, orders=orders, world_key=world_key, kept=parts, shared=shared
+    )
 
 
 @login_required
@@ -74,11 +77,12 @@ def _map_response(
     events: Sequence[Mapping[str, Any]] = (),
     world_key: str | None = None,
     kept: dict[str, Any] | None = None,
+    shared: dict[Any, Any] | None = None,
 ) -> HttpResponse:
     """The map drawn from these inputs (or kept from an earlier drawing of the same), as SVG."""
     inputs: dict[str, Any] = {"viewer": viewer, "fog": fog, "orders": orders, "events": events}
     svg = map_cached(
-        lambda: map_svg(world, layout, kept=kept, **inputs),
+        lambda: map_svg(world, layout, kept=kept, shared=shared, **inputs),
         world=world,
         layout=layout,
         world_key=world_key,

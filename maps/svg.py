@@ -48,6 +48,7 @@ def map_svg(
     events: Sequence[Mapping[str, Any]] = (),
     width: int = 1000,
     kept: MutableMapping[str, Any] | None = None,
+    shared: MutableMapping[Any, Any] | None = None,
 ) -> str:
     """The map as an SVG document (a string, no XML declaration, ready to inline in HTML).
 
@@ -62,24 +63,34 @@ def map_svg(
     `kept`: a dict the caller keeps for this world document, layout, viewer and fog (and for
     nothing else): what the drawing works out from those alone — the model, the geometry, the
     labels' plan, the links, provinces and ports — is kept there and taken from it next time,
-    so that a drawing with other orders or events redoes only what those change. The bytes are
-    the same with it or without."""
+    so that a drawing with other orders or events redoes only what those change. `shared`: a
+    dict the caller keeps for this world document and layout, whatever the viewer: the
+    geometry and the labels' plan, which depend on the provinces and ports alone (the same for
+    every viewer; fog hides fleets), are kept there for every viewer. The bytes are the same
+    with them or without."""
     if width < 1:
         raise ValueError("width must be at least 1")
     kept = {} if kept is None else kept
     if "model" not in kept:
         model = read_model(world_doc, viewer, fog)
-        geo = measure(model, layout, world_doc)
-        base = Placer(map_bounds(geo))  # what every drawing of this world has under the rest
-        for pid, (x, y) in geo.pos.items():
-            base.take(circle_box(x, y, geo.radius[pid]), 1.5)
-        for x, y, _, _ in geo.ports.values():
-            base.take(Box.around(x, y, PORT_SIZE, PORT_SIZE), 2)
+        shape = (tuple(model.kinds.items()), tuple(model.ports.items()))  # all geometry reads
+        common = shared.get(shape) if shared is not None else None
+        if common is None:
+            geo = measure(model, layout, world_doc)
+            base = Placer(map_bounds(geo))  # what every drawing of this world has under the rest
+            for pid, (x, y) in geo.pos.items():
+                base.take(circle_box(x, y, geo.radius[pid]), 1.5)
+            for x, y, _, _ in geo.ports.values():
+                base.take(Box.around(x, y, PORT_SIZE, PORT_SIZE), 2)
+            common = {"geo": geo, "base": base, "labels": plan_labels(model, geo, layout, base)}
+            if shared is not None:
+                shared[shape] = common
+        geo = common["geo"]
         kept.update(
             model=model,
             geo=geo,
-            base=base,
-            labels=plan_labels(model, geo, layout, base),
+            base=common["base"],
+            labels=common["labels"],
             links=el("g", {"class": "links"}, *draw_links(model, geo)),
             provinces=el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
             ports=el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),

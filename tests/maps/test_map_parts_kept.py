@@ -27,18 +27,27 @@ EVENTS: list[list[dict[str, Any]]] = [[], [{"type": "battle", "province": "skage
 
 def test_kept_parts_give_the_same_bytes_as_a_fresh_drawing(baltic: Baltic) -> None:
     doc, layout = baltic
+    shared: dict[Any, Any] = {}  # one for every viewer
     for viewer, fog in ((None, False), ("denmark", True), ("sweden", True), ("sweden", False)):
         kept: dict[str, Any] = {}
-        map_svg(doc, layout, viewer=viewer, fog=fog, kept=kept)  # the first drawing keeps them
+        map_svg(doc, layout, viewer=viewer, fog=fog, kept=kept, shared=shared)  # keeps them
         snapshot = pickle.dumps({k: kept[k] for k in ("links", "provinces", "ports")})
         for orders in ORDERS:
             for events in EVENTS:
                 fresh = map_svg(doc, layout, viewer=viewer, fog=fog, orders=orders, events=events)
                 again = map_svg(
-                    doc, layout, viewer=viewer, fog=fog, orders=orders, events=events, kept=kept
+                    doc,
+                    layout,
+                    viewer=viewer,
+                    fog=fog,
+                    orders=orders,
+                    events=events,
+                    kept=kept,
+                    shared=shared,
                 )
                 assert again == fresh, (viewer, fog, orders, events)
         assert pickle.dumps({k: kept[k] for k in ("links", "provinces", "ports")}) == snapshot
+    assert len(shared) == 1  # the geometry and labels' plan, worked out once for all viewers
 
 
 def test_the_kept_model_and_geometry_are_not_changed_by_a_drawing(baltic: Baltic) -> None:
