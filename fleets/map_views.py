@@ -17,7 +17,7 @@ from fleets.models import Faction, Port, Province
 from fleets.report_views import published_turn
 from fleets.world_cache import kept_world
 from maps.layout import layout_from_rows
-from maps.map_cache import map_cached, world_layout_key
+from maps.map_cache import SharedScenes, map_cached, world_layout_key
 from maps.svg import map_svg
 
 
@@ -46,8 +46,20 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     # (maps/svg.py): a map drawn again for other orders redoes only the orders' part.
     parts = kept.computed(("map-parts", viewer, fog), dict)
     shared = kept.computed("map-shared", dict)  # the geometry and labels' plan, every viewer's
+    # A crowded map's scene, in the shared cache: every worker draws a viewer's scene once.
+    scenes = kept.computed(
+        ("map-scenes", viewer, fog), lambda: SharedScenes(f"{world_key}|{viewer}|{fog}")
+    )
     return _map_response(
-        world, layout, viewer, fog, orders=orders, world_key=world_key, kept=parts, shared=shared
+        world,
+        layout,
+        viewer,
+        fog,
+        orders=orders,
+        world_key=world_key,
+        kept=parts,
+        shared=shared,
+        scenes=scenes,
     )
 
 
@@ -78,11 +90,12 @@ def _map_response(
     world_key: str | None = None,
     kept: dict[str, Any] | None = None,
     shared: dict[Any, Any] | None = None,
+    scenes: dict[Any, Any] | None = None,
 ) -> HttpResponse:
     """The map drawn from these inputs (or kept from an earlier drawing of the same), as SVG."""
     inputs: dict[str, Any] = {"viewer": viewer, "fog": fog, "orders": orders, "events": events}
     svg = map_cached(
-        lambda: map_svg(world, layout, kept=kept, shared=shared, **inputs),
+        lambda: map_svg(world, layout, kept=kept, shared=shared, scenes=scenes, **inputs),
         world=world,
         layout=layout,
         world_key=world_key,

@@ -49,6 +49,7 @@ def map_svg(
     width: int = 1000,
     kept: MutableMapping[str, Any] | None = None,
     shared: MutableMapping[Any, Any] | None = None,
+    scenes: MutableMapping[Any, Any] | None = None,
 ) -> str:
     """The map as an SVG document (a string, no XML declaration, ready to inline in HTML).
 
@@ -66,8 +67,10 @@ def map_svg(
     so that a drawing with other orders or events redoes only what those change. `shared`: a
     dict the caller keeps for this world document and layout, whatever the viewer: the
     geometry and the labels' plan, which depend on the provinces and ports alone (the same for
-    every viewer; fog hides fleets), are kept there for every viewer. The bytes are the same
-    with them or without."""
+    every viewer; fog hides fleets), are kept there for every viewer. `scenes`: where a crowded
+    map's scenes are kept instead of `kept` (for this world, layout, viewer and fog too; the
+    map view's is the shared cache, so that every process draws a viewer's scene once). The
+    bytes are the same with them or without."""
     if width < 1:
         raise ValueError("width must be at least 1")
     kept = {} if kept is None else kept
@@ -104,7 +107,8 @@ def map_svg(
     # drawing for other orders draws only their arrows. A smaller map's labels keep off them.
     quick = plan.budget == 0
     scene_key = ("scene", tuple(sorted(battles.items())), bool(arrow_orders))
-    scene = kept.get(scene_key) if quick else None
+    store = kept if scenes is None else scenes
+    scene = store.get(scene_key) if quick else None
     if scene is None:
         placer = Placer(map_bounds(geo), kept["base"])
         for x, y, r in battles.values():
@@ -127,7 +131,7 @@ def map_svg(
             "legend": legend.markup(),
         }
         if quick:
-            kept[scene_key] = scene
+            store[scene_key] = scene
     else:
         arrows = arrow_paths(arrow_orders, model, geo, scene["badges"], layout)
     bounds = scene["bounds"]

@@ -115,3 +115,28 @@ def test_a_crowded_maps_scene_is_kept_and_only_the_arrows_drawn_again() -> None:
     labels = {d[d.index('<g class="labels">') : d.index('<g class="battles"')] for d in drawn}
     assert len(labels) == 1  # the same labels whatever the arrows
     assert drawn[0] == drawn[-1]
+
+
+def test_a_scene_drawn_in_one_process_serves_another() -> None:
+    """The map view keeps a crowded map's scenes in the shared cache (`SharedScenes`): another
+    process, with nothing kept of its own, takes the scene from there and gives the same bytes."""
+    from django.core.cache import cache
+
+    from maps.map_cache import SharedScenes, world_layout_key
+
+    doc, layout = _crowded()
+    cache.clear()
+    prefix = f"{world_layout_key(doc, layout)}|None|False"
+    given = [{"fleet": "f0", "type": "move", "path": ["s001", "s002"]}]
+    first = SharedScenes(prefix)
+    drawn = map_svg(doc, layout, viewer=None, fog=False, orders=given, kept={}, scenes=first)
+    assert len(first) == 1
+    other = SharedScenes(prefix)  # another process: its own (empty) dict, the same cache
+    assert not other
+    assert other.get(("scene", (), True)) is not None  # found in the cache
+    other_orders = [{"fleet": "f10", "type": "move", "path": ["s011"]}]
+    again = map_svg(doc, layout, viewer=None, fog=False, orders=other_orders, kept={}, scenes=other)
+    assert again == map_svg(doc, layout, viewer=None, fog=False, orders=other_orders)
+    assert len(other) == 1  # taken from the cache, not drawn: the same scene object's copy
+    assert drawn != again  # other arrows
+    cache.clear()
