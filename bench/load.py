@@ -27,7 +27,6 @@ client little beside the server on the same two cores.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import random
 import re
@@ -39,10 +38,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from bench import service
 from bench.docs import machine, percentile, write_section
+from bench.http import Connection, Route, Sample, Unexpected, gunicorn_args, server_times
 
 DOCS = service.ROOT / "docs" / "benchmarks.md"
 MARKERS = ("<!-- bench:load:start -->", "<!-- bench:load:end -->")
@@ -62,15 +61,6 @@ RETREATS: list[tuple[str, Any]] = [
 CLOSED = "turn_closed"  # the refusal code of an order given after the lock (desk and API)
 
 
-@dataclass(frozen=True, slots=True)
-class Sample:
-    kind: str
-    status: int
-    seconds: float
-    phase: str
-    error: str = ""
-
-
 @dataclass(slots=True)
 class Slot:
     """What the client was told about one slot: every accepted submission, in order."""
@@ -88,7 +78,6 @@ class Player:
     faction: str
     mode: str  # htmx, form or api
     rng: random.Random
-    cookies: dict[str, str] = field(default_factory=dict)
     csrf: str = ""
     key: str = ""
     fleets: dict[str, list[str]] = field(default_factory=dict)  # fleet -> its destinations
@@ -100,18 +89,13 @@ class Player:
     submissions: int = 0  # in the rush
 
 
-class Unexpected(Exception):
-    """A response the player did not expect (recorded as an error)."""
-
-
 class Client:
-    """One player's connection, cookies and timings."""
+    """One player's connection (bench/http.py) with what the desk's requests carry: the session
+    and CSRF cookies, the htmx headers and CSRF token, the API key once it has one."""
 
     def __init__(self, player: Player, port: int, phase: list[str]) -> None:
         self.player = player
-        self.port = port
-        self.phase = phase  # shared: the phase now running
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+        self.http = Connection(port, player.samples, phase)
 
     def request(
         self,
@@ -124,57 +108,16 @@ class Client:
         htmx: bool = False,
         expect: tuple[int, ...] = (200,),
     ) -> tuple[int, dict[str, str], str]:
-        headers = {"Host": f"127.0.0.1:{self.port}"}
-        if self.player.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.player.cookies.items())
-        data = None
-        if form is not None:
-            data = urlencode(form, doseq=True).encode()
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        elif body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
+        headers = {}
         if htmx:
             headers["HX-Request"] = "true"
             headers["X-CSRFToken"] = self.player.csrf
         if self.player.key:
             headers["Authorization"] = f"Bearer {self.player.key}"
-        start = time.perf_counter()
-        try:
-            status, out_headers, text = self._send(method, path, data, headers)
-        except (OSError, http.client.HTTPException) as error:
-            seconds = time.perf_counter() - start
-            self.player.samples.append(Sample(kind, 0, seconds, self.phase[0], repr(error)))
-            self.conn.close()
-            raise Unexpected(f"{kind} {path}: {error!r}") from error
-        seconds = time.perf_counter() - start
-        problem = "" if status in expect else f"status {status}, wanted {expect}"
-        self.player.samples.append(Sample(kind, status, seconds, self.phase[0], problem))
-        if problem:
-            raise Unexpected(f"{kind} {method} {path}: {problem}: {text[:300]}")
-        return status, out_headers, text
-
-    def _send(
-        self, method: str, path: str, data: bytes | None, headers: dict[str, str]
-    ) -> tuple[int, dict[str, str], str]:
-        for attempt in (1, 2):
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                text = response.read().decode()
-                break
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-                # gunicorn's sync workers close a connection after each response; a request
-                # sent on a connection closed in the meantime is sent again on a new one.
-                self.conn.close()
-                if attempt == 2:
-                    raise
-        for cookie in response.headers.get_all("Set-Cookie") or []:
-            name, _, rest = cookie.partition("=")
-            self.player.cookies[name.strip()] = rest.split(";", 1)[0]
-        if response.getheader("Connection", "").lower() == "close":
-            self.conn.close()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, text
+        response = self.http.request(
+            kind, method, path, headers=headers, form=form, body=body, expect=expect
+        )
+        return response.status, response.headers, response.text
 
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -226,6 +169,7 @@ class Desk:
     def desk(self) -> str:
         _, _, page = self.c.request("desk", "GET", f"/c/{SLUG}/")
         self.c.request("map", "GET", f"/c/{SLUG}/map.svg")  # the desk's <img>, as a browser does
+        self.c.request("floor", "GET", f"/bench/floor/campaign/{SLUG}/")  # the floor (issue 11)
         self.p.csrf = _token(page)
         if not self.p.fleets:
             self.p.fleets = {f: _destinations(page, f) for f in FLEET.findall(page)}
@@ -501,6 +445,7 @@ class Run:
     errors: list[str] = field(default_factory=list)
     checks: list[tuple[str, bool, str]] = field(default_factory=list)  # name, passed, detail
     server: dict[str, list[float]] = field(default_factory=dict)  # route -> seconds in gunicorn
+    targets: list[tuple[str, bool, str]] = field(default_factory=list)  # issue 11's, reported
 
 
 def prepare(config: Config) -> tuple[Any, list[Player]]:
@@ -703,42 +648,47 @@ def _same(payload: dict[str, Any] | None, expected: dict[str, Any] | None) -> bo
 
 # -- the server's side: gunicorn's access log -----------------------------------------------------
 
-ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"  # method, path, status, microseconds in the worker
-ROUTES: list[tuple[str, str, str]] = [  # method, path pattern, name
-    ("GET", r"/accounts/login/", "login page"),
-    ("POST", r"/accounts/login/", "login"),
-    ("GET", rf"/c/{SLUG}/", "desk"),
-    ("GET", rf"/c/{SLUG}/map\.svg", "map"),
-    ("POST", rf"/c/{SLUG}/fleets/[^/]+/order/", "order post (desk)"),
-    ("POST", rf"/c/{SLUG}/fleets/[^/]+/withdraw/", "withdrawal (desk)"),
-    ("POST", rf"/c/{SLUG}/api-key/", "API key"),
-    ("GET", r"/api/campaigns/[^/]+/state", "state (API)"),
-    ("GET", r"/api/campaigns/[^/]+/fleets/[^/]+/legal", "legal (API)"),
-    ("POST", r"/api/campaigns/[^/]+/orders", "order (API)"),
-    ("DELETE", r"/api/campaigns/[^/]+/orders/.+", "withdrawal (API)"),
-    ("GET", r"/admin/.*", "dashboard"),
-    ("POST", r"/admin/.*", "lock"),
+ROUTES: list[Route] = [
+    Route("GET", r"/bench/floor/campaign/[^/]+/", "floor view"),
+    Route("GET", r"/accounts/login/", "login page"),
+    Route("POST", r"/accounts/login/", "login"),
+    Route("GET", rf"/c/{SLUG}/", "desk"),
+    Route("GET", rf"/c/{SLUG}/map\.svg", "map"),
+    Route("POST", rf"/c/{SLUG}/fleets/[^/]+/order/", "order post (desk)"),
+    Route("POST", rf"/c/{SLUG}/fleets/[^/]+/withdraw/", "withdrawal (desk)"),
+    Route("POST", rf"/c/{SLUG}/api-key/", "API key"),
+    Route("GET", r"/api/campaigns/[^/]+/state", "state (API)"),
+    Route("GET", r"/api/campaigns/[^/]+/fleets/[^/]+/legal", "legal (API)"),
+    Route("POST", r"/api/campaigns/[^/]+/orders", "order (API)"),
+    Route("DELETE", r"/api/campaigns/[^/]+/orders/.+", "withdrawal (API)"),
+    Route("GET", r"/admin/.*", "dashboard"),
+    Route("POST", r"/admin/.*", "lock"),
 ]
+FLOOR = "floor view"
+TARGETS = ("desk", "map", "order post (desk)")  # issue 11: each at most 5× the floor's p50
+TARGET_RATIO = 5.0
 
 
-def server_times(log: Path) -> dict[str, list[float]]:
-    """Each route's times in a gunicorn worker, from reading the request to writing the response
-    (the wait in the listen queue before a worker takes it is not in them)."""
-    times: dict[str, list[float]] = defaultdict(list)
-    if not log.exists():
-        return times
-    for line in log.read_text().splitlines():
-        parts = line.split()
-        if len(parts) != 4:
+def target_lines(run: Run) -> list[tuple[str, bool, str]]:
+    """Issue 11's target: the desk's, the map's and an order post's server-time p50 each at
+    most TARGET_RATIO× the floor view's in the same run."""
+    floor = sorted(run.server.get(FLOOR, []))
+    out = []
+    for name in TARGETS:
+        times = sorted(run.server.get(name, []))
+        if not floor or not times:
+            out.append((f"{name} at most {TARGET_RATIO:g}× the floor view", False, "none"))
             continue
-        method, path, _, micros = parts
-        for want, pattern, name in ROUTES:
-            if method == want and re.fullmatch(pattern, path):
-                times[name].append(int(micros) / 1e6)
-                break
-        else:
-            times["other"].append(int(micros) / 1e6)
-    return times
+        p50 = percentile(times, 50) / percentile(floor, 50)
+        p95 = percentile(times, 95) / percentile(floor, 95)
+        out.append(
+            (
+                f"Target: {name}'s server-time p50 at most {TARGET_RATIO:g}× the floor view's",
+                p50 <= TARGET_RATIO,
+                f"{p50:.1f}× (p95: {p95:.1f}× the floor's p95)",
+            )
+        )
+    return out
 
 
 # -- the figures --------------------------------------------------------------------------------
@@ -783,19 +733,27 @@ def figures(run: Run) -> str:
             " writing the response, without the wait for a free worker), and the share of the"
             " workers' time each route took:",
             "",
-            "| route | count | p50 | p95 | max | share of server time |",
-            "|---|---:|---:|---:|---:|---:|",
+            "| route | count | p50 | p95 | max | share of server time | p50 ÷ floor's p50 |",
+            "|---|---:|---:|---:|---:|---:|---:|",
         ]
         total = sum(sum(t) for t in run.server.values()) or 1.0
-        for name in [*[r[2] for r in ROUTES], "other"]:
+        floor = sorted(run.server.get(FLOOR, []))
+        for name in [*[r.name for r in ROUTES], "other"]:
             times = sorted(run.server.get(name, []))
             if not times:
                 continue
             cells = " | ".join(f"{percentile(times, q) * 1000:.0f}" for q in (50, 95, 100))
-            out.append(f"| {name} | {len(times):,} | {cells} | {sum(times) / total:.0%} |")
+            ratio = f"{percentile(times, 50) / percentile(floor, 50):.1f}×" if floor else "–"
+            out.append(
+                f"| {name} | {len(times):,} | {cells} | {sum(times) / total:.0%} | {ratio} |"
+            )
     out += ["", "Checks against the database afterwards:", ""]
     for name, passed, detail in run.checks:
         out.append(f"- {name}: {'**yes**' if passed else '**NO**'} ({detail})")
+    if run.targets:
+        out += ["", "Issue 11's target (reported; the exit status is the checks'):", ""]
+        for name, passed, detail in run.targets:
+            out.append(f"- {name}: {'**yes**' if passed else '**NO**'} ({detail})")
     return "\n".join(out) + "\n"
 
 
@@ -807,6 +765,7 @@ _KIND_ORDER = {
             "login",
             "desk",
             "map",
+            "floor",
             "order (htmx)",
             "change (htmx)",
             "order (form)",
@@ -841,6 +800,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=5, help="gunicorn sync workers")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument(
+        "--database", default=DATABASE, help="the database to create, use and drop (its name)"
+    )
+    parser.add_argument(
         "--write-docs", action="store_true", help=f"write the figures into {DOCS.name}"
     )
     args = parser.parse_args(argv)
@@ -857,11 +819,12 @@ def main(argv: list[str] | None = None) -> int:
     run = Run(config)
     logs = Path(tempfile.mkdtemp(prefix="admiralty-load-"))
     server = None
-    url = service.create_database(DATABASE)
+    database = args.database
+    url = service.create_database(database)
     try:
         service.flush_broker()
         service.setup_django(url, broker=True)
-        print(f"… a campaign for {config.players} players in {DATABASE}", flush=True)
+        print(f"… a campaign for {config.players} players in {database}", flush=True)
         campaign, players = prepare(config)
         env = service.process_env(
             url,
@@ -870,36 +833,22 @@ def main(argv: list[str] | None = None) -> int:
             ALLOWED_HOSTS="127.0.0.1,localhost",
             HTTPS="false",  # plain HTTP on a local port (a production host's proxy ends TLS)
         )
-        args_ = [
-            "-m",
-            "gunicorn",
-            "config.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{config.port}",
-            "--workers",
-            str(config.workers),
-            "--backlog",
-            "2048",
-            "--timeout",
-            "300",
-            "--access-logfile",
-            str(logs / "access.log"),
-            "--access-logformat",
-            ACCESS_FORMAT,
-        ]
+        args_ = gunicorn_args(config.port, config.workers, logs / "access.log")
         log = logs / "gunicorn.log"
-        server = service.start(args_, env, log)
+        server_env = {**env, "DJANGO_SETTINGS_MODULE": "bench.floor_view_settings"}
+        server = service.start(args_, server_env, log)
         service.wait_for_port(config.port, server, log, 60)
         print(f"… gunicorn on port {config.port}; {config.players} players", flush=True)
         drive(config, players, campaign.pk, run)
         check(players, campaign, run)
-        run.server = server_times(logs / "access.log")
+        run.server = server_times(logs / "access.log", ROUTES)
+        run.targets = target_lines(run)
         machine()  # the database server's version, read while connected
     finally:
         if server is not None:
             service.stop(server)
         service.close_django()
-        service.drop_database(DATABASE)
+        service.drop_database(database)
         service.flush_broker()
     section = figures(run)
     print()

@@ -8,10 +8,15 @@ seafarers/outbox.py). Each player acts through the seafaring API with its seat k
 (seafarers/keys.py): `GET …/legal`, then one of the legal actions chosen at random (a generator
 seeded per client; `domestic_trade` is left out, it needs an offer, X24) sent with
 `POST …/actions` and the log length it saw as `expected_index`; a `game_moved_on` (another seat
-acted first, as in a discard for a 7) is read again, never counted as lost. While the game waits
+acted first, as in a discard for a 7) is read again, never counted as lost. Half the seats
+send the action they chose through the desk's form post instead (`POST /g/<slug>/act/`, with
+the session, the CSRF token and the log length the desk was drawn at; a quarter as htmx, whose
+answer is the desk, a quarter as a plain form, whose answer is a redirect when taken), counted
+in the same check as the API's; a trade with the bank goes through the API (its form asks the
+rate). While the game waits
 for someone else the player reads `legal` again after a short pause. Every few of its actions it
 loads its desk, the board page (`/g/<slug>/`, with the session of its user), and the floor view
-(bench/seafarers_floor.py: the same stack rendering an empty page). A game stops being driven
+(bench/floor_view.py: the same stack rendering an empty page). A game stops being driven
 when its log reaches the run's length; the bench then waits until the worker owes no bot turn.
 
 Afterwards the database is checked against what the clients were told: each game's log is the
@@ -27,7 +32,6 @@ The server time of each route is gunicorn's access log (as bench/load.py); the t
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import random
@@ -43,6 +47,7 @@ from typing import Any
 
 from bench import service
 from bench.docs import machine, percentile, write_section
+from bench.http import Connection, Route, Sample, Unexpected, gunicorn_args, server_times
 
 DOCS = service.ROOT / "docs" / "benchmarks.md"
 MARKERS = ("<!-- bench:seafarers-load:start -->", "<!-- bench:seafarers-load:end -->")
@@ -52,15 +57,9 @@ TARGET_RATIO = 5.0  # board page and action each at most 5× the floor view (ser
 DESK_EVERY = 4  # a player loads its desk (and the floor view) every this many of its actions
 POLL_SECONDS = 0.25  # the pause before reading `legal` again while the game waits for another
 MOVED_ON = "game_moved_on"
+# How the seats act: half through the API, half through the desk's form post (htmx or plain).
+MODES = ("api", "htmx", "api", "form")
 SECRET_KEY = "bench-seafarers-load"
-
-
-@dataclass(frozen=True, slots=True)
-class Sample:
-    kind: str
-    status: int
-    seconds: float
-    error: str = ""
 
 
 @dataclass(slots=True)
@@ -71,65 +70,106 @@ class Player:
     key: str  # the seat's API key
     session: str  # the user's session cookie (for the desk)
     rng: random.Random
+    mode: str = "api"  # api, or htmx / form: the desk's form post (the API only to read)
     accepted: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (index, action)
+    by_desk: int = 0  # of them, sent through the desk's form post
     moved_on: int = 0  # actions refused as game_moved_on (another seat acted first)
     samples: list[Sample] = field(default_factory=list)
 
 
-class Unexpected(Exception):
-    """A response the player did not expect (recorded as an error; the run fails)."""
-
-
 class Client:
+    """One seat's connection (bench/http.py): the user's session for the pages, the seat's key
+    for the API (and no cookie there: a key's request carries none)."""
+
     def __init__(self, player: Player, port: int, cookie_name: str) -> None:
         self.p = player
-        self.port = port
-        self.cookie = f"{cookie_name}={player.session}"
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+        self.http = Connection(port, player.samples)
+        self.http.cookies[cookie_name] = player.session
+        self.csrf = ""
 
     def request(
-        self, kind: str, method: str, path: str, body: dict[str, Any] | None = None,
+        self,
+        kind: str,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
         expect: tuple[int, ...] = (200,),
-    ) -> tuple[int, str]:  # fmt: skip
-        headers = {"Host": f"127.0.0.1:{self.port}"}
-        if path.startswith("/api/"):
-            headers["Authorization"] = f"Bearer {self.p.key}"
-        else:
-            headers["Cookie"] = self.cookie
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        start = time.perf_counter()
-        try:
-            status, text = self._send(method, path, data, headers)
-        except (OSError, http.client.HTTPException) as error:
-            self.p.samples.append(Sample(kind, 0, time.perf_counter() - start, repr(error)))
-            self.conn.close()
-            raise Unexpected(f"{kind} {path}: {error!r}") from error
-        problem = "" if status in expect else f"status {status}, wanted {expect}"
-        self.p.samples.append(Sample(kind, status, time.perf_counter() - start, problem))
-        if problem:
-            raise Unexpected(f"{kind} {method} {path}: {problem}: {text[:300]}")
-        return status, text
-
-    def _send(
-        self, method: str, path: str, data: bytes | None, headers: dict[str, str]
+        form: dict[str, Any] | None = None,
+        htmx: bool = False,
     ) -> tuple[int, str]:
-        for attempt in (1, 2):
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                text = response.read().decode()
-                break
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-                # gunicorn's sync workers close a connection after each response (as bench/load).
-                self.conn.close()
-                if attempt == 2:
-                    raise
-        if response.getheader("Connection", "").lower() == "close":
-            self.conn.close()
-        return response.status, text
+        api = path.startswith("/api/")
+        headers = {"Authorization": f"Bearer {self.p.key}"} if api else {}
+        if htmx:
+            headers["HX-Request"] = "true"
+            headers["X-CSRFToken"] = self.csrf
+        response = self.http.request(
+            kind,
+            method,
+            path,
+            headers=headers,
+            body=body,
+            form=form,
+            expect=expect,
+            cookies=not api,
+        )
+        return response.status, response.text
+
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+REFUSED = re.compile(r'data-code="([^"]+)"')
+
+
+def desk_form(action: dict[str, Any]) -> dict[str, str] | None:
+    """The desk's form post for a legal action (seafarers/play_forms.py reads it back), or None
+    for one the bench sends through the API only (a trade with the bank asks its rate)."""
+    from seafarers.play_forms import COUNTED, PLACE_KEYS, PLAIN
+
+    kind = action["type"]
+    if kind in PLACE_KEYS:  # the board's targets post the action as JSON
+        return {"type": "place", "action": json.dumps(action)}
+    if kind in PLAIN:
+        return {"type": kind}
+    if kind in COUNTED:
+        return {"type": kind, **{r: str(n) for r, n in action[COUNTED[kind]].items()}}
+    if kind == "play_monopoly":
+        return {"type": kind, "resource": action["resource"]}
+    if kind == "play_year_of_plenty":
+        take = [r for r, n in sorted(action["take"].items()) for _ in range(n)]
+        return {"type": kind, "first": take[0], "second": take[-1]}
+    return None
+
+
+def act_on_desk(
+    client: Client, action: dict[str, Any], fields: dict[str, str], expected: int
+) -> dict[str, Any] | None:
+    """The action posted as the desk posts it (htmx, or a plain form: a redirect when taken);
+    the action as the desk reads it when accepted, None when the game moved on."""
+    from seafarers.play_forms import read_action
+
+    p = client.p
+    form = {
+        **fields,
+        "csrfmiddlewaretoken": client.csrf,
+        "expected": str(expected),
+        "control": "board",  # the one control every seat's desk shows (its refusal beside it)
+    }
+    htmx = p.mode == "htmx"
+    status, text = client.request(
+        f"action ({p.mode})",
+        "POST",
+        f"/g/{p.slug}/act/",
+        form=form,
+        htmx=htmx,
+        expect=(200,) if htmx else (200, 302),
+    )
+    refused = REFUSED.search(text) if (htmx or status == 200) else None
+    if refused is None and not htmx and status == 200:
+        raise Unexpected(f"{p.slug}/{p.seat}: the desk neither took nor refused {action}")
+    if refused is not None:
+        if refused.group(1) != MOVED_ON:
+            raise Unexpected(f"{p.slug}/{p.seat}: the desk refused {action}: {refused.group(1)}")
+        return None
+    return read_action(form, player=p.seat, rates=[4] * 5)
 
 
 def play(client: Client, length: int, errors: list[str], idle_limit: float) -> None:
@@ -155,6 +195,17 @@ def play(client: Client, length: int, errors: list[str], idle_limit: float) -> N
                 continue
             idle_since = time.monotonic()
             action = p.rng.choice(actions)
+            fields = desk_form(action) if p.mode != "api" else None
+            if fields is not None:
+                taken = act_on_desk(client, action, fields, legal["log_length"])
+                if taken is None:
+                    p.moved_on += 1
+                    continue
+                p.accepted.append((legal["log_length"], taken))
+                p.by_desk += 1
+                if len(p.accepted) % DESK_EVERY == 0:
+                    desk(client)
+                continue
             body = {"action": action, "expected_index": legal["log_length"]}
             status, text = client.request(
                 "action (API)", "POST", f"{api}/actions", body=body, expect=(201, 400)
@@ -178,7 +229,11 @@ def play(client: Client, length: int, errors: list[str], idle_limit: float) -> N
 
 def desk(client: Client) -> None:
     """The seat's desk (the board page), then the floor view on the same stack."""
-    client.request("desk", "GET", f"/g/{client.p.slug}/")
+    _, page = client.request("desk", "GET", f"/g/{client.p.slug}/")
+    token = TOKEN.search(page)
+    if token is None:
+        raise Unexpected(f"{client.p.slug}/{client.p.seat}: no CSRF token on the desk")
+    client.csrf = token.group(1)
     client.request("floor", "GET", f"/bench/floor/{client.p.slug}/")
 
 
@@ -200,6 +255,8 @@ class Run:
     wall: float = 0.0  # seconds, the players' part
     settle: float = 0.0  # seconds, waiting for the worker's last bot turns
     actions: int = 0  # log rows written in the run (players' and bots')
+    accepted: int = 0  # the players' actions the server took (API and desk)
+    by_desk: int = 0  # of them, through the desk's form post
     samples: list[Sample] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     checks: list[tuple[str, bool, str]] = field(default_factory=list)
@@ -251,6 +308,7 @@ def prepare(config: Config) -> tuple[list[Any], list[Player], str]:
                     key=seat_key_issue(seat=seat),
                     session=sessions[seat.user_id],
                     rng=random.Random(f"{g}:{seat.player}"),
+                    mode=MODES[(g + seat.order) % len(MODES)],
                 )
             )
     return games, players, settings.SESSION_COOKIE_NAME
@@ -327,7 +385,8 @@ def check(games: list[Any], players: list[Player], run: Run) -> None:
         if game.log_length < run.config.length and game.status in ("setup", "playing"):
             shortfall.append(game.campaign.slug)
     accepted = sum(len(p.accepted) for p in players)
-    run.actions = rows_total
+    run.actions, run.accepted = rows_total, accepted
+    run.by_desk = sum(p.by_desk for p in players)
     run.checks += [
         (
             "Each game's log is the indices 0…n−1, n its stored length",
@@ -336,9 +395,9 @@ def check(games: list[Any], players: list[Player], run: Run) -> None:
         ),
         (
             "The players' rows are exactly, in order, the actions the clients were told were"
-            " accepted (none lost, none twice)",
+            " accepted, through the API or the desk's form post (none lost, none twice)",
             not differ and players_total == accepted,
-            f"{players_total:,} rows, {accepted:,} accepted"
+            f"{players_total:,} rows, {accepted:,} accepted ({run.by_desk:,} by the desk)"
             + (f"; differ: {differ[:5]}" if differ else ""),
         ),
         (
@@ -370,34 +429,17 @@ def check(games: list[Any], players: list[Player], run: Run) -> None:
 
 # -- the server's side: gunicorn's access log -----------------------------------------------------
 
-ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"  # method, path, status, microseconds in the worker
-ROUTES: list[tuple[str, str, str, str]] = [  # method, path pattern, status, name
-    ("GET", r"/bench/floor/[^/]+/", "200", "floor view"),
-    ("GET", r"/g/[^/]+/", "200", "board page (desk)"),
-    ("POST", r"/api/games/[^/]+/actions", "201", "action (API, accepted)"),
-    ("POST", r"/api/games/[^/]+/actions", "400", "action (API, moved on)"),
-    ("GET", r"/api/games/[^/]+/legal", "200", "legal (API)"),
-    ("GET", r"/api/games/[^/]+/state", "200", "state (API)"),
+ROUTES: list[Route] = [
+    Route("GET", r"/bench/floor/[^/]+/", "floor view", "200"),
+    Route("GET", r"/g/[^/]+/", "board page (desk)", "200"),
+    Route("POST", r"/api/games/[^/]+/actions", "action (API, accepted)", "201"),
+    Route("POST", r"/api/games/[^/]+/actions", "action (API, moved on)", "400"),
+    Route("POST", r"/g/[^/]+/act/", "action (desk, htmx)", "200"),
+    Route("POST", r"/g/[^/]+/act/", "action (desk form, taken)", "302"),
+    Route("GET", r"/api/games/[^/]+/legal", "legal (API)", "200"),
+    Route("GET", r"/api/games/[^/]+/state", "state (API)", "200"),
 ]
-FLOOR, BOARD_PAGE, ACTION = ROUTES[0][3], ROUTES[1][3], ROUTES[2][3]
-
-
-def server_times(log: Path) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = defaultdict(list)
-    if not log.exists():
-        return times
-    for line in log.read_text().splitlines():
-        parts = line.split()
-        if len(parts) != 4:
-            continue
-        method, path, status, micros = parts
-        for want, pattern, code, name in ROUTES:
-            if method == want and status == code and re.fullmatch(pattern, path):
-                times[name].append(int(micros) / 1e6)
-                break
-        else:
-            times["other"].append(int(micros) / 1e6)
-    return times
+FLOOR, BOARD_PAGE, ACTION = ROUTES[0].name, ROUTES[1].name, ROUTES[2].name
 
 
 def target_checks(run: Run) -> None:
@@ -432,15 +474,17 @@ def figures(run: Run) -> str:
         " the same machine; the clients are threads of the bench process (closed loop, no think"
         " time).",
         "",
-        "| log rows written | players' | wall s | actions/s | requests | requests/s | moved on |",
-        "|---:|---:|---:|---:|---:|---:|---:|",
+        "| log rows written | players' | by the desk's form | wall s | actions/s | requests"
+        " | requests/s | moved on (API) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    accepted = sum(1 for s in run.samples if s.kind == "action (API)" and s.status == 201)
+    accepted = run.accepted
     moved = sum(1 for s in run.samples if s.kind == "action (API)" and s.status == 400)
     wall = run.wall or 1.0
     n = len(run.samples)
     out.append(
-        f"| {run.actions:,} | {accepted:,} | {run.wall:.1f} | **{run.actions / wall:.1f}** "
+        f"| {run.actions:,} | {accepted:,} | {run.by_desk:,} | {run.wall:.1f} "
+        f"| **{run.actions / wall:.1f}** "
         f"| {n:,} | {n / wall:.1f} | {moved:,} |"
     )
     out += [
@@ -455,7 +499,7 @@ def figures(run: Run) -> str:
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     floor = sorted(run.server.get(FLOOR, []))
-    for name in [*[r[3] for r in ROUTES], "other"]:
+    for name in [*[r.name for r in ROUTES], "other"]:
         times = sorted(run.server.get(name, []))
         if not times:
             continue
@@ -473,7 +517,8 @@ def figures(run: Run) -> str:
         "| request | count | errors | p50 | p95 | max |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    for kind in ("desk", "floor", "legal (API)", "action (API)", "state (API)"):
+    kinds = ("desk", "floor", "legal (API)", "action (API)", "action (htmx)", "action (form)")
+    for kind in (*kinds, "state (API)"):
         chosen = [s for s in run.samples if s.kind == kind]
         if not chosen:
             continue
@@ -497,6 +542,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-bots", action="store_true", help="four human seats, no worker")
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument(
+        "--database", default=DATABASE, help="the database to create, use and drop (its name)"
+    )
+    parser.add_argument(
         "--write-docs", action="store_true", help=f"write the figures into {DOCS.name}"
     )
     args = parser.parse_args(argv)
@@ -512,13 +560,14 @@ def main(argv: list[str] | None = None) -> int:
     run = Run(config)
     logs = Path(tempfile.mkdtemp(prefix="admiralty-seafarers-load-"))
     server = worker = None
-    url = service.create_database(DATABASE)
+    database = args.database
+    url = service.create_database(database)
     try:
         service.flush_broker()
         # The server's key here too: the sessions made in prepare() carry a hash made with it.
         os.environ["SECRET_KEY"] = SECRET_KEY
         service.setup_django(url, broker=True)
-        print(f"… {config.games} games in {DATABASE}", flush=True)
+        print(f"… {config.games} games in {database}", flush=True)
         games, players, cookie = prepare(config)
         env = service.process_env(
             url,
@@ -529,14 +578,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         if config.bots:
             worker = service.start(service.WORKER_ARGS, env, logs / "worker.log")
-        server_args = [
-            "-m", "gunicorn", "config.wsgi:application",
-            "--bind", f"127.0.0.1:{config.port}", "--workers", str(config.workers),
-            "--backlog", "2048", "--timeout", "300",
-            "--access-logfile", str(logs / "access.log"), "--access-logformat", ACCESS_FORMAT,
-        ]  # fmt: skip
+        server_args = gunicorn_args(config.port, config.workers, logs / "access.log")
         log = logs / "gunicorn.log"
-        server_env = {**env, "DJANGO_SETTINGS_MODULE": "bench.seafarers_floor_settings"}
+        server_env = {**env, "DJANGO_SETTINGS_MODULE": "bench.floor_view_settings"}
         server = service.start(server_args, server_env, log)
         service.wait_for_port(config.port, server, log, 60)
         print(f"… gunicorn on port {config.port}; {len(players)} players", flush=True)
@@ -545,7 +589,7 @@ def main(argv: list[str] | None = None) -> int:
         if config.bots:
             settle(games, run)
         check(games, players, run)
-        run.server = server_times(logs / "access.log")
+        run.server = server_times(logs / "access.log", ROUTES)
         target_checks(run)
         machine()  # the database server's version, read while connected
     finally:
@@ -553,7 +597,7 @@ def main(argv: list[str] | None = None) -> int:
             if process is not None:
                 service.stop(process)
         service.close_django()
-        service.drop_database(DATABASE)
+        service.drop_database(database)
         service.flush_broker()
     section = figures(run)
     print()

@@ -15,8 +15,9 @@ from fleets.mapping import orders_document, world_document
 from fleets.models import Faction, Port, Province
 from fleets.report_views import published_turn
 from fleets.selectors import membership_get
+from fleets.world_cache import kept_world
 from maps.layout import layout_from_rows
-from maps.map_cache import map_cached
+from maps.map_cache import SharedScenes, map_cached, world_layout_key
 from maps.svg import map_svg
 
 
@@ -28,13 +29,39 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = membership.campaign
     turn = campaign.current_turn
     viewer = membership.faction.key if membership.faction else None
-    world, layout = world_document(campaign), _layout(campaign)
-    fog = campaign.naval_settings.fog_of_war
+    # The world and its layout as kept for this version of the world (fleets/world_cache.py):
+    # read, and the map cache's key for them hashed, once per version, not per request.
+    kept = kept_world(campaign, world_document)
+    world = kept.document
+    fog = kept.computed("fog", lambda: campaign.naval_settings.fog_of_war)  # the settings'
+    layout = kept.computed("layout", lambda: _layout(campaign))
     orders = orders_document(turn) if turn else []
     if viewer is not None:  # map_svg draws only the viewer's own; the others must not change
-        own = {f["id"] for f in world["fleets"] if f["owner"] == viewer}  # the cache key
+        own = kept.computed(
+            ("own", viewer),
+            lambda: frozenset(f["id"] for f in world["fleets"] if f["owner"] == viewer),
+        )  # the cache key
         orders = [o for o in orders if o.get("fleet") in own]
-    return _map_response(world, layout, viewer, fog, orders=orders)
+    world_key = kept.computed("map-key", lambda: world_layout_key(world, layout))
+    # What the drawing works out from the world, layout, viewer and fog alone, kept with them
+    # (maps/svg.py): a map drawn again for other orders redoes only the orders' part.
+    parts = kept.computed(("map-parts", viewer, fog), dict)
+    shared = kept.computed("map-shared", dict)  # the geometry and labels' plan, every viewer's
+    # A crowded map's scene, in the shared cache: every worker draws a viewer's scene once.
+    scenes = kept.computed(
+        ("map-scenes", viewer, fog), lambda: SharedScenes(f"{world_key}|{viewer}|{fog}")
+    )
+    return _map_response(
+        world,
+        layout,
+        viewer,
+        fog,
+        orders=orders,
+        world_key=world_key,
+        kept=parts,
+        shared=shared,
+        scenes=scenes,
+    )
 
 
 @login_required
@@ -62,10 +89,20 @@ def _map_response(
     *,
     orders: Sequence[Mapping[str, Any]] = (),
     events: Sequence[Mapping[str, Any]] = (),
+    world_key: str | None = None,
+    kept: dict[str, Any] | None = None,
+    shared: dict[Any, Any] | None = None,
+    scenes: dict[Any, Any] | None = None,
 ) -> HttpResponse:
     """The map drawn from these inputs (or kept from an earlier drawing of the same), as SVG."""
     inputs: dict[str, Any] = {"viewer": viewer, "fog": fog, "orders": orders, "events": events}
-    svg = map_cached(lambda: map_svg(world, layout, **inputs), world=world, layout=layout, **inputs)
+    svg = map_cached(
+        lambda: map_svg(world, layout, kept=kept, shared=shared, scenes=scenes, **inputs),
+        world=world,
+        layout=layout,
+        world_key=world_key,
+        **inputs,
+    )
     return HttpResponse(svg, content_type="image/svg+xml")
 
 

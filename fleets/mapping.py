@@ -13,6 +13,7 @@ from campaign.bulk import delete_rows, insert_rows, select_rows, update_rows
 from campaign.gc_pause import cyclic_gc_paused
 from campaign.models import Campaign, Turn
 from fleets.models import Adjacency, Faction, Fleet, Order, Port, Province, Relation, Ship, ShipType
+from fleets.world_cache import world_changed
 
 
 def world_document(campaign: Campaign) -> dict[str, Any]:
@@ -150,6 +151,7 @@ def apply_state(campaign: Campaign, state: dict[str, Any]) -> None:
     fleets and ships updated, created and deleted, each kind in one statement."""
     with cyclic_gc_paused():
         _apply_state(campaign, state)
+    world_changed(campaign.pk)  # bulk statements pass no signal (fleets/world_cache.py)
 
 
 def _apply_state(campaign: Campaign, state: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ fleet through `fleet_get_for_player`: another faction's fleet, or another campai
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -15,11 +16,13 @@ from django.http import Http404
 
 from campaign.models import Campaign, Membership, Turn
 from campaign.selectors import membership_get as platform_membership_get
-from engine.naval import LegalOrders, World, legal_orders, parse_scenario
+from engine.naval import LegalOrders, World, legal_orders
 from engine.naval.fog import visible_fleets, watched_seas
 from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.mapping import orders_document, world_document
 from fleets.models import Faction, Fleet, Order
+from fleets.names import campaign_names
+from fleets.world_cache import kept_world
 from reports.build import Names
 
 User = AbstractBaseUser | AnonymousUser
@@ -94,11 +97,13 @@ class Desk:
 
 def desk_for(membership: Membership) -> Desk:
     """The faction's fleets with what each can do and its current order, the fleets it can see
-    (fog of war, issue 4), its treasury: 12 queries, whatever the number of fleets."""
+    (fog of war, issue 4), its treasury, the campaign's display names: 3 queries and the
+    world's version when the world is kept (fleets/world_cache.py), 15 when it is read;
+    whatever the number of fleets."""
     campaign = membership.campaign
     turn = campaign.current_turn
-    document = world_document(campaign)
-    world = parse_scenario(document).world
+    kept = kept_world(campaign, world_document)
+    document, world = kept.document, kept.world
     faction = membership.faction
     key = faction.key if faction is not None else None
     orders = orders_document(turn) if turn is not None else []
@@ -106,33 +111,39 @@ def desk_for(membership: Membership) -> Desk:
     by_fleet = {
         o["fleet"]: o for o in mine if "fleet" in o and o["type"] not in ECONOMY_ORDER_TYPES
     }
-    fogged = campaign.naval_settings.fog_of_war and key is not None
-    seen = set(visible_fleets(world, key if fogged else None))
-    desk = Desk(
-        campaign,
-        membership,
-        faction,
-        turn,
-        world,
-        document,
-        orders=mine,
-        seas=watched_seas(world, key) if fogged and key else frozenset(world.map.provinces),
+    # Fog of war is the naval settings' (a save of them is a new version of the world).
+    fog = kept.computed("fog", lambda: campaign.naval_settings.fog_of_war)
+    fogged = fog and key is not None
+    seen = kept.computed(
+        ("visible", key if fogged else None),
+        lambda: frozenset(visible_fleets(world, key if fogged else None)),
     )
+    seas = (
+        kept.computed(("seas", key), lambda: watched_seas(world, str(key)))
+        if fogged and key
+        else frozenset(world.map.provinces)
+    )
+    desk = Desk(campaign, membership, faction, turn, world, document, orders=mine, seas=seas)
+    # The display names are rows of the world's tables too (a name saved is a new version).
+    desk.names = kept.computed("names", lambda: campaign_names(campaign.pk))
     for fleet in document["fleets"]:
         if fleet["id"] not in seen:
             continue
         desk.visible.append(fleet)
         desk.visible_ids.add(fleet["id"])
         if key is None or fleet["owner"] == key:
+            fleet_id = fleet["id"]
             desk.cards.append(
                 FleetCard(
-                    id=fleet["id"],
+                    id=fleet_id,
                     at=fleet["at"],
                     docked=fleet["docked"],
                     ships=fleet["ships"],
-                    legal=legal_orders(world, fleet["id"]),
-                    order=by_fleet.get(fleet["id"]),
-                    slot=f"fleet:{fleet['id']}",
+                    legal=kept.computed(
+                        ("legal", fleet_id), partial(legal_orders, world, fleet_id)
+                    ),
+                    order=by_fleet.get(fleet_id),
+                    slot=f"fleet:{fleet_id}",
                 )
             )
     return desk

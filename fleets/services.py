@@ -21,6 +21,7 @@ from fleets.mapping import world_document
 from fleets.models import Faction, Fleet, Order
 from fleets.spending import economy_check
 from fleets.words import Words
+from fleets.world_cache import world_changed
 
 # An order given or withdrawn when the turn is not open (locked, resolved, published, or not
 # yet open): one code on the desk and in the API (docs/rulings.md R-33).
@@ -522,6 +523,7 @@ def faction_set_upkeep_priority(
     if len(set(fleets)) != len(fleets):
         return Refusal(0, "duplicate_order", "A fleet is named twice.")
     Faction.objects.filter(pk=faction.pk).update(upkeep_priority=fleets)
+    world_changed(faction.campaign_id)  # an update passes no signal (fleets/world_cache.py)
     from campaign.models import AuditEntry
 
     AuditEntry.objects.create(

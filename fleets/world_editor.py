@@ -582,9 +582,9 @@ def campaign_create(
                 "slug_taken", "That address (slug) is another campaign's."
             ) from error
         if "fog_of_war" in settings:
-            NavalSettings.objects.filter(campaign=campaign).update(
-                fog_of_war=settings["fog_of_war"]
-            )
+            naval = NavalSettings.objects.get(campaign=campaign)
+            naval.fog_of_war = settings["fog_of_war"]
+            naval.save(update_fields=["fog_of_war"])
         Membership.objects.create(user=user, campaign=campaign, role=Membership.Role.MODERATOR)
         _pirates(campaign)
         _audit(campaign, user, "create campaign", "", slug=slug, settings=settings)

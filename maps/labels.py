@@ -50,7 +50,29 @@ def _variants(text: str) -> list[tuple[str, ...]]:
     return out
 
 
-def place_labels(model: MapModel, geo: Geometry, layout: Layout, placer: Placer) -> list[str]:
+Option = tuple[Candidate, tuple[str, ...], float]
+
+
+@dataclass(frozen=True, slots=True)
+class LabelPlan:
+    """What placing the labels needs that depends on the world and the layout only, not on what
+    else is drawn (fleets, arrows): every label's places and fixed penalties, and which labels
+    could touch. Worked out once, it serves every drawing of the same world for the same viewer
+    (fleets/map_views.py keeps it with the world): placing is then `_arrange` alone."""
+
+    jobs: list[Job]
+    options: list[list[Option]]
+    budget: int
+    boxes: list[list[tuple[float, float, float, float]]]
+    lower: list[list[float]]
+    ranked: list[list[int]]
+    near: list[list[int]]
+    under: list[list[float]]  # what each place covers of the base (provinces, ports)
+
+
+def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) -> LabelPlan:
+    """The plan; `base`: the placer of what lies under every drawing of this world (the
+    drawing's placer counts it under its own boxes, `Placer.base`)."""
     jobs = [
         Job(
             layout.port_name(pid), "port", (x, y), PORT_SIZE / 2 + 1, PORT_LABEL_SIZE, port.province
@@ -70,17 +92,26 @@ def place_labels(model: MapModel, geo: Geometry, layout: Layout, placer: Placer)
     ]
     crowded = len(jobs) > CROWDED  # then the quick way: fewer places tried, no repairs
     options = [_options(job, geo, 1 if crowded else 3) for job in jobs]
+    boxes = [
+        [(o[0].box.x0, o[0].box.y0, o[0].box.x1, o[0].box.y1) for o in opts] for opts in options
+    ]
+    lower = [[o[0].penalty + o[2] for o in opts] for opts in options]
+    ranked = [sorted(range(len(low)), key=lambda k: (low[k], k)) for low in lower]
+    near = _neighbours([functools.reduce(Box.union, (o[0].box for o in opts)) for opts in options])
+    budget = 0 if crowded else REPAIR_BUDGET
+    under = [[base.covered(o[0].box) for o in opts] for opts in options]
+    return LabelPlan(jobs, options, budget, boxes, lower, ranked, near, under)
+
+
+def place_labels(placer: Placer, plan: LabelPlan) -> list[str]:
+    """The labels' markup, each placed where it covers least (`plan`: plan_labels's for this
+    model, geometry and layout over the placer's base)."""
     out: list[str] = []
-    for job, opts, k in zip(
-        jobs, options, _arrange(options, placer, 0 if crowded else REPAIR_BUDGET), strict=True
-    ):
+    for job, opts, k in zip(plan.jobs, plan.options, _arrange(plan, placer), strict=True):
         spot, lines, _ = opts[k]
         placer.take(spot.box, LABEL_WEIGHT)
         out += _markup(job, spot, lines)
     return out
-
-
-Option = tuple[Candidate, tuple[str, ...], float]
 
 
 def _options(job: Job, geo: Geometry, steps: int) -> list[Option]:
@@ -130,25 +161,22 @@ def _neighbours(hulls: list[Box]) -> list[list[int]]:
     return out
 
 
-def _arrange(options: list[list[Option]], placer: Placer, budget: int) -> list[int]:
+def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
     """An option for each label, so that together they cover the least of the map and of each
     other: greedy first, then repairs. A costly label tries its cheaper places, moving the
     labels in the way to their best other places, and keeps the change if the sum improves.
     An option's cost is at least its penalty, which orders and cuts short every search."""
+    options, budget = plan.options, plan.budget
+    boxes, lower, ranked, near, under = plan.boxes, plan.lower, plan.ranked, plan.near, plan.under
     count = len(options)
-    boxes = [
-        [(o[0].box.x0, o[0].box.y0, o[0].box.x1, o[0].box.y1) for o in opts] for opts in options
-    ]
-    lower = [[o[0].penalty + o[2] for o in opts] for opts in options]
-    ranked = [sorted(range(len(low)), key=lambda k: (low[k], k)) for low in lower]
     cache: list[dict[int, float]] = [{} for _ in range(count)]
-    near = _neighbours([functools.reduce(Box.union, (o[0].box for o in opts)) for opts in options])
     current = [-1] * count  # -1: not placed yet
 
     def fixed(i: int, k: int) -> float:
         value = cache[i].get(k)
         if value is None:
-            value = cache[i][k] = lower[i][k] + placer.cost(options[i][k][0].box)
+            over = placer.cost_over_base(options[i][k][0].box)
+            value = cache[i][k] = lower[i][k] + (over + under[i][k])
         return value
 
     def cost(i: int, k: int) -> float:

@@ -25,6 +25,50 @@ log = logging.getLogger(__name__)
 LAYOUT_PARTS = ("positions", "province_names", "port_names", "faction_names", "faction_colours")
 
 
+class SharedScenes(dict[Any, Any]):
+    """A map's scenes (maps/svg.py `scenes`) for one world, layout, viewer and fog: kept in this
+    dict and in the cache, so that another process finds what one drew. Addressed by the hash
+    of the world and the layout (`world_layout_key`), as the maps are: never stale."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def _key(self, key: Any) -> str:
+        digest = hashlib.sha256(f"{self.prefix}|{key!r}".encode()).hexdigest()
+        return f"map-scene:{digest}"
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if key in self:
+            return self[key]
+        try:
+            found = cache.get(self._key(key))
+        except Exception as error:
+            log.warning("map cache unreachable, drawing (%s)", error)
+            return default
+        if found is None:
+            return default
+        super().__setitem__(key, found)
+        return found
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        super().__setitem__(key, value)
+        try:
+            cache.set(self._key(key), value, getattr(settings, "MAP_CACHE_SECONDS", 3600))
+        except Exception as error:
+            log.warning("map cache unreachable, not kept (%s)", error)
+
+
+def world_layout_key(world: Mapping[str, Any], layout: Layout) -> str:
+    """The hash of the world document and the layout, the part of a map's key that is the same
+    for every viewer (a caller that keeps the world computes it once per version)."""
+    parts = {
+        "world": world,
+        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+    }
+    return hashlib.sha256(orjson.dumps(parts, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
 def map_cached(
     draw: Callable[[], str],
     *,
@@ -34,11 +78,13 @@ def map_cached(
     fog: bool,
     orders: Sequence[Mapping[str, Any]] = (),
     events: Sequence[Mapping[str, Any]] = (),
+    world_key: str | None = None,
 ) -> str:
-    """The SVG `draw()` gives for these inputs, from the cache when it was drawn before."""
-    parts = {
-        "world": world,
-        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+    """The SVG `draw()` gives for these inputs, from the cache when it was drawn before.
+    `world_key`: `world_layout_key(world, layout)` when the caller has it already (computed
+    once per version of a kept world, fleets/world_cache.py), else it is computed here."""
+    parts: dict[str, Any] = {
+        "world": world_key or world_layout_key(world, layout),
         "viewer": viewer,
         "fog": fog,
         "orders": list(orders),

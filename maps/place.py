@@ -84,12 +84,16 @@ def circle_box(cx: float, cy: float, r: float) -> Box:
 
 class Placer:
     """What is drawn so far, as weighted boxes in a grid of cells; `choose` picks and takes the
-    candidate that covers the least of it (plus the candidate's own penalty)."""
+    candidate that covers the least of it (plus the candidate's own penalty). `base`: a placer
+    of what every drawing of the same world has (the provinces and ports), counted under this
+    one's boxes and never changed by it; a caller can keep it, and what labels cost over it,
+    between drawings (maps/svg.py `kept`)."""
 
     CELL = 32.0
 
-    def __init__(self, bounds: Box) -> None:
+    def __init__(self, bounds: Box, base: Placer | None = None) -> None:
         self.bounds = bounds
+        self.base = base
         # Per cell: (x0, y0, x1, y1, weight, handle) of every box reaching into it.
         self._grid: dict[tuple[int, int], list[tuple[float, float, float, float, float, int]]] = {}
         self._dropped: set[int] = set()
@@ -117,7 +121,15 @@ class Placer:
 
     def cost(self, box: Box) -> float:
         """How much of what is drawn the box would cover (weighted), and of the outside."""
-        total = 6 * (box.area - box.overlap(self.bounds))
+        return self.cost_over_base(box) + (self.base.covered(box) if self.base else 0.0)
+
+    def cost_over_base(self, box: Box) -> float:
+        """`cost` less what the base's boxes add (the caller has that already)."""
+        return 6 * (box.area - box.overlap(self.bounds)) + self.covered(box)
+
+    def covered(self, box: Box) -> float:
+        """How much of this placer's own boxes the box would cover (weighted)."""
+        total = 0.0
         c, grid, dropped = self.CELL, self._grid, self._dropped
         bx0, by0, bx1, by1 = box.x0, box.y0, box.x1, box.y1
         for cell in self._cells(box):

@@ -8,7 +8,7 @@ the seas it does not watch are shaded. The same input always gives the same byte
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Any
 
 from maps.draw import (
@@ -30,7 +30,7 @@ from maps.geometry import (
     place_fleets,
     take_lines,
 )
-from maps.labels import place_labels
+from maps.labels import place_labels, plan_labels
 from maps.layout import Layout
 from maps.legend import Legend, legend_rows
 from maps.marks import BACKGROUND, FONT, arrow_head, el, title
@@ -48,6 +48,9 @@ def map_svg(
     events: Sequence[Mapping[str, Any]] = (),
     width: int = 1000,
     note: str | None = None,
+    kept: MutableMapping[str, Any] | None = None,
+    shared: MutableMapping[Any, Any] | None = None,
+    scenes: MutableMapping[Any, Any] | None = None,
 ) -> str:
     """The map as an SVG document (a string, no XML declaration, ready to inline in HTML).
 
@@ -57,29 +60,84 @@ def map_svg(
     (move, enter_port, blockade) of drawn fleets become arrows: all of them for the moderator
     (no viewer), only the viewer's own otherwise. Every `battle` event in `events` puts a marker
     on its province (battles are public news). `width` is the SVG's width in pixels; the height
-    follows the map's proportions. `note`, when given, is whose view the key and the description
-    name instead (the public map's: maps/public.py)."""
+    follows the map's proportions.
+
+    `kept`: a dict the caller keeps for this world document, layout, viewer and fog (and for
+    nothing else): what the drawing works out from those alone — the model, the geometry, the
+    labels' plan, the links, provinces and ports — is kept there and taken from it next time,
+    so that a drawing with other orders or events redoes only what those change. `shared`: a
+    dict the caller keeps for this world document and layout, whatever the viewer: the
+    geometry and the labels' plan, which depend on the provinces and ports alone (the same for
+    every viewer; fog hides fleets), are kept there for every viewer. `scenes`: where a crowded
+    map's scenes are kept instead of `kept` (for this world, layout, viewer and fog too; the
+    map view's is the shared cache, so that every process draws a viewer's scene once). The
+    bytes are the same with them or without. `note`, when given, is whose view the key and the
+    description name instead (the public map's: maps/public.py)."""
     if width < 1:
         raise ValueError("width must be at least 1")
-    model = read_model(world_doc, viewer, fog)
-    geo = measure(model, layout, world_doc)
-    placer = Placer(map_bounds(geo))
-    for pid, (x, y) in geo.pos.items():
-        placer.take(circle_box(x, y, geo.radius[pid]), 1.5)
-    for x, y, _, _ in geo.ports.values():
-        placer.take(Box.around(x, y, PORT_SIZE, PORT_SIZE), 2)
+    kept = {} if kept is None else kept
+    if "model" not in kept:
+        model = read_model(world_doc, viewer, fog)
+        shape = (tuple(model.kinds.items()), tuple(model.ports.items()))  # all geometry reads
+        common = shared.get(shape) if shared is not None else None
+        if common is None:
+            geo = measure(model, layout, world_doc)
+            base = Placer(map_bounds(geo))  # what every drawing of this world has under the rest
+            for pid, (x, y) in geo.pos.items():
+                base.take(circle_box(x, y, geo.radius[pid]), 1.5)
+            for x, y, _, _ in geo.ports.values():
+                base.take(Box.around(x, y, PORT_SIZE, PORT_SIZE), 2)
+            common = {"geo": geo, "base": base, "labels": plan_labels(model, geo, layout, base)}
+            if shared is not None:
+                shared[shape] = common
+        geo = common["geo"]
+        kept.update(
+            model=model,
+            geo=geo,
+            base=common["base"],
+            labels=common["labels"],
+            links=el("g", {"class": "links"}, *draw_links(model, geo)),
+            provinces=el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
+            ports=el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
+        )
+    model, geo, plan = kept["model"], kept["geo"], kept["labels"]
     battles = battle_spots(events, geo)
-    for x, y, r in battles.values():
-        placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
     arrow_orders = moving_orders(orders, model, geo, viewer)
-    legend = Legend(
-        legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders), note), placer
-    )
-    badges = place_fleets(model, geo, placer)
-    arrows = arrow_paths(arrow_orders, model, geo, badges, layout)
-    take_lines(placer, arrows)
-    labels = place_labels(model, geo, layout, placer)
-    bounds = placer.bounds
+    # A crowded map's labels are placed the quick way (labels.CROWDED) and without keeping off
+    # the arrows, so that all but the arrows is the same whatever the orders: the scene (fleets,
+    # blockades, labels, legend) is kept per battles marked and whether there are arrows, and a
+    # drawing for other orders draws only their arrows. A smaller map's labels keep off them.
+    quick = plan.budget == 0 and note is None  # a noted (public) map's scene is its own
+    scene_key = ("scene", tuple(sorted(battles.items())), bool(arrow_orders))
+    store = kept if scenes is None else scenes
+    scene = store.get(scene_key) if quick else None
+    if scene is None:
+        placer = Placer(map_bounds(geo), kept["base"])
+        for x, y, r in battles.values():
+            placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
+        legend = Legend(
+            legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders), note),
+            placer,
+        )
+        badges = place_fleets(model, geo, placer)
+        arrows = arrow_paths(arrow_orders, model, geo, badges, layout)
+        if not quick:
+            take_lines(placer, arrows)
+        scene = {
+            "badges": badges,
+            "labels": el("g", {"class": "labels"}, *place_labels(placer, plan)),
+            "bounds": placer.bounds,
+            "blockades": el(
+                "g", {"class": "blockades"}, *draw_blockades(model, geo, badges, layout)
+            ),
+            "fleets": el("g", {"class": "fleets"}, *draw_fleets(model, badges, layout)),
+            "legend": legend.markup(),
+        }
+        if quick:
+            store[scene_key] = scene
+    else:
+        arrows = arrow_paths(arrow_orders, model, geo, scene["badges"], layout)
+    bounds = scene["bounds"]
 
     defs = sorted({layout.colour(a.fleet.owner) for a in arrows})
     body = [
@@ -96,15 +154,15 @@ def map_svg(
                 "fill": BACKGROUND,
             },
         ),
-        el("g", {"class": "links"}, *draw_links(model, geo)),
-        el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
-        el("g", {"class": "blockades"}, *draw_blockades(model, geo, badges, layout)),
-        el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
+        kept["links"],
+        kept["provinces"],
+        scene["blockades"],
+        kept["ports"],
         el("g", {"class": "orders"}, *draw_arrows(arrows, layout)),
-        el("g", {"class": "labels"}, *labels),
+        scene["labels"],
         el("g", {"class": "battles"}, *draw_battles(battles, layout)),
-        el("g", {"class": "fleets"}, *draw_fleets(model, badges, layout)),
-        legend.markup(),
+        scene["fleets"],
+        scene["legend"],
     ]
     height = width * (bounds.y1 - bounds.y0) / (bounds.x1 - bounds.x0)
     return el(
