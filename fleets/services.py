@@ -394,6 +394,8 @@ def _token_dead(token: Any) -> str | None:
     membership = token.membership
     if not membership.user.is_active:
         return "its user's account is deactivated"
+    if membership.campaign.ruleset != "naval":  # the naval API's keys open naval campaigns only
+        return "its campaign is not a naval campaign (R-71)"
     if token.seal != membership_seal(membership):
         return "this membership has changed since it was made (a new player or faction)"
     return None

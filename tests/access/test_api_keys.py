@@ -110,3 +110,17 @@ def test_a_method_the_api_does_not_take_is_a_json_405(client, danes_key) -> None
 def test_the_api_root_is_a_json_404(client) -> None:
     response = client.get("/api/")
     assert (response.status_code, response.json()["code"]) == (404, "not_found")
+
+
+def test_a_naval_key_made_for_a_seafaring_campaign_opens_nothing(client, people) -> None:
+    """R-71: each game's pages serve only its own campaigns. A naval key its moderator made for
+    a seafaring campaign before that (the naval key page answered them) stops working."""
+    from campaign.models import Campaign
+
+    isles = Campaign.objects.create(name="Isles", slug="isles", ruleset="seafarers")
+    membership = Membership.objects.create(
+        user=people["mod"], campaign=isles, role=Membership.Role.MODERATOR
+    )
+    key = token_issue(membership=membership)
+    refused = me(client, key)
+    assert (refused.status_code, refused.json()["code"]) == (401, "unauthorized")
