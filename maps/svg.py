@@ -105,10 +105,11 @@ def map_svg(
     arrow_orders = moving_orders(orders, model, geo, viewer)
     # A crowded map's labels are placed the quick way (labels.CROWDED) and without keeping off
     # the arrows, so that all but the arrows is the same whatever the orders: the scene (fleets,
-    # blockades, labels, legend) is kept per battles marked and whether there are arrows, and a
-    # drawing for other orders draws only their arrows. A smaller map's labels keep off them.
+    # blockades, labels, legend) is kept per battles marked, and a drawing for other orders draws
+    # only their arrows. Its key keeps the orders' row's place with or without arrows (the row is
+    # drawn only with them), so one scene serves both. A smaller map's labels keep off arrows.
     quick = plan.budget == 0 and note is None  # a noted (public) map's scene is its own
-    scene_key = ("scene", tuple(sorted(battles.items())), bool(arrow_orders))
+    scene_key = ("scene", tuple(sorted(battles.items())))
     store = kept if scenes is None else scenes
     scene = store.get(scene_key) if quick else None
     if scene is None:
@@ -116,7 +117,9 @@ def map_svg(
         for x, y, r in battles.values():
             placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
         legend = Legend(
-            legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders), note),
+            legend_rows(
+                model, layout, viewer, fog, bool(battles), quick or bool(arrow_orders), note
+            ),
             placer,
         )
         badges = place_fleets(model, geo, placer)
@@ -132,6 +135,7 @@ def map_svg(
             ),
             "fleets": el("g", {"class": "fleets"}, *draw_fleets(model, badges, layout)),
             "legend": legend.markup(),
+            "legend-no-orders": legend.markup(legend.rows[:-1]) if quick else "",
         }
         if quick:
             store[scene_key] = scene
@@ -162,7 +166,7 @@ def map_svg(
         scene["labels"],
         el("g", {"class": "battles"}, *draw_battles(battles, layout)),
         scene["fleets"],
-        scene["legend"],
+        scene["legend"] if arrow_orders or not quick else scene["legend-no-orders"],
     ]
     height = width * (bounds.y1 - bounds.y0) / (bounds.x1 - bounds.x0)
     return el(
