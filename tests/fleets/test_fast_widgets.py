@@ -77,3 +77,36 @@ def test_the_fast_select_picks_the_option_djangos_picks(value: Any) -> None:
     ours = FastSelect(choices=choices).render("d1-type", value, {"id": "id_d1-type"})
     django = forms.Select(choices=choices).render("d1-type", value, {"id": "id_d1-type"})
     assert ours == django.replace("\n", "").replace("  ", "")
+
+
+def test_the_order_forms_choices_are_as_djangos_setter_keeps_them() -> None:
+    """OrderForm sets its choices without `normalize_choices` (fleets.forms._set_choices): the
+    same choices, validation and HTML as through ChoiceField's own setter."""
+    from engine.naval import LegalOrders
+
+    legal = LegalOrders(
+        fleet="d1",
+        points=2,
+        adrift=False,
+        moves={"kattegat": ("kattegat",), "a&b": ("kattegat", "a&b")},
+        enter_port={"aarhus": ("kattegat",)},
+        blockade={},
+        support=("se",),
+        merge_into=("d2",),
+        can_split=True,
+        repair=(),
+        buyout={},
+    )
+    ships = [{"id": "d1-s1"}, {"id": "d1-s2"}]
+    data = {"d1-type": "move", "d1-destination": "a&b", "d1-stance": "engage"}
+    ours = OrderForm(data, fleet="d1", legal=legal, ships=ships, names={"se": "Sweden"})
+    theirs = OrderForm(data, fleet="d1", legal=legal, ships=ships, names={"se": "Sweden"})
+    for field in theirs.fields.values():
+        if isinstance(field, forms.ChoiceField):
+            field.choices = list(field.choices)  # through Django's setter
+    assert ours.is_valid() == theirs.is_valid()
+    assert ours.cleaned_data == theirs.cleaned_data
+    for name in ours.fields:
+        assert str(ours[name]) == str(theirs[name])
+        if isinstance(ours.fields[name], forms.ChoiceField):
+            assert ours.fields[name].choices == theirs.fields[name].choices
