@@ -70,14 +70,18 @@ def map_svg(
     geometry and the labels' plan, which depend on the provinces and ports alone (the same for
     every viewer; fog hides fleets), are kept there for every viewer. `scenes`: where a crowded
     map's scenes are kept instead of `kept` (for this world, layout, viewer and fog too; the
-    map view's is the shared cache, so that every process draws a viewer's scene once). The
+    map view's is the shared cache, so that every process draws a viewer's scene once), and so
+    are the viewer's model, links, provinces and ports (any map's, crowded or not). The
     bytes are the same with them or without. `note`, when given, is whose view the key and the
     description name instead (the public map's: maps/public.py)."""
     if width < 1:
         raise ValueError("width must be at least 1")
     kept = {} if kept is None else kept
     if "model" not in kept:
-        model = read_model(world_doc, viewer, fog)
+        # What depends on the viewer (the model and the parts drawn from it alone) is in the
+        # scenes' store too when there is one: another process takes it from there.
+        own = scenes.get(("viewer-parts",)) if scenes is not None else None
+        model = own["model"] if own is not None else read_model(world_doc, viewer, fog)
         shape = (tuple(model.kinds.items()), tuple(model.ports.items()))  # all geometry reads
         common = shared.get(shape) if shared is not None else None
         if common is None:
@@ -91,15 +95,16 @@ def map_svg(
             if shared is not None:
                 shared[shape] = common
         geo = common["geo"]
-        kept.update(
-            model=model,
-            geo=geo,
-            base=common["base"],
-            labels=common["labels"],
-            links=el("g", {"class": "links"}, *draw_links(model, geo)),
-            provinces=el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
-            ports=el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
-        )
+        if own is None:
+            own = {
+                "model": model,
+                "links": el("g", {"class": "links"}, *draw_links(model, geo)),
+                "provinces": el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
+                "ports": el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
+            }
+            if scenes is not None:
+                scenes[("viewer-parts",)] = own
+        kept.update(own, geo=geo, base=common["base"], labels=common["labels"])
     model, geo, plan = kept["model"], kept["geo"], kept["labels"]
     battles = battle_spots(events, geo)
     arrow_orders = moving_orders(orders, model, geo, viewer)
