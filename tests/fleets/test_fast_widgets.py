@@ -110,3 +110,55 @@ def test_the_order_forms_choices_are_as_djangos_setter_keeps_them() -> None:
         assert str(ours[name]) == str(theirs[name])
         if isinstance(ours.fields[name], forms.ChoiceField):
             assert ours.fields[name].choices == theirs.fields[name].choices
+
+
+OLD_LOOP = """{% load rulebook %}    {% for field in card.form %}
+      {% if field.name != "split_ships" or card.card.legal.can_split %}
+      <div data-field="{{ field.name }}"><label for="{{ field.id_for_label }}">{{ field.label }}</label>{{ field }}{% if field.name == "new_fleet" and faction and desk.membership.role != "moderator" %} <span class="muted">it will be called {{ faction.key }}-…</span>{% endif %}{% if field.errors %}{{ field.errors|clauses:"naval" }}{% endif %}</div>
+      {% endif %}
+    {% endfor %}
+"""  # noqa: E501 (the desk template's loop over a card's fields, before issue 11)
+
+
+@pytest.mark.parametrize("can_split", [True, False])
+@pytest.mark.parametrize("role", ["player", "moderator"])
+@pytest.mark.parametrize("bound", [False, True])
+def test_the_desk_fields_are_what_the_templates_loop_wrote(
+    can_split: bool, role: str, bound: bool
+) -> None:
+    """OrderForm.desk_fields writes a card's fields byte for byte as the desk template's loop
+    did: errors beside their fields (with clause links), the new fleet's hint on a player's
+    desk only, the split's checkboxes only when the fleet can split."""
+    from types import SimpleNamespace
+
+    from django.template import Context, Template
+
+    from engine.naval import LegalOrders
+
+    legal = LegalOrders(
+        fleet="d1",
+        points=2,
+        adrift=False,
+        moves={"kattegat": ("kattegat",)},
+        enter_port={},
+        blockade={},
+        support=(),
+        merge_into=(),
+        can_split=can_split,
+        repair=(),
+        buyout={},
+    )
+    ships = [{"id": "d1-s1"}, {"id": "d1-s2"}]
+    if bound:
+        data = {"d1-type": "split", "d1-new_fleet": "bad name!", "d1-stance": "x"}
+        form = OrderForm(data, fleet="d1", legal=legal, ships=ships, names={})
+        form.is_valid()
+        form.add_error("destination", "Not adjacent (M2).")
+    else:
+        form = OrderForm(fleet="d1", legal=legal, ships=ships, names={})
+    faction = SimpleNamespace(key="dk")
+    desk = SimpleNamespace(membership=SimpleNamespace(role=role))
+    card = {"form": form, "card": SimpleNamespace(legal=legal)}
+    old = Template(OLD_LOOP).render(Context({"card": card, "faction": faction, "desk": desk}))
+    hint = "dk" if role == "player" else None
+    assert "    " + form.desk_fields(can_split=can_split, hint=hint) + "\n" == old
