@@ -6,6 +6,7 @@ refusal, with its code and plain words, is shown beside the field it concerns.
 
 from __future__ import annotations
 
+import html
 from typing import Any, ClassVar
 
 from django import forms
@@ -60,8 +61,8 @@ class FastSelect(forms.Select):
             selected = not chosen and text in wanted
             chosen = chosen or selected
             parts.append(
-                f'<option value="{escape(text)}"{" selected" if selected else ""}>'
-                f"{escape(label)}</option>"
+                f'<option value="{html.escape(text)}"{" selected" if selected else ""}>'
+                f"{html.escape(str(label))}</option>"  # what django's escape does, unwrapped
             )
         own = self.build_attrs(self.attrs, attrs)
         return mark_safe(  # every part escaped
