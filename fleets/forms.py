@@ -6,10 +6,11 @@ refusal, with its code and plain words, is shown beside the field it concerns.
 
 from __future__ import annotations
 
+import html
 from typing import Any, ClassVar
 
 from django import forms
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
 from engine.naval import LegalOrders, Refusal
@@ -47,6 +48,28 @@ class FastSelect(forms.Select):
     def render(
         self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
     ) -> SafeString:
+        choices = list(self.choices)
+        if self.allow_multiple_selected or any(isinstance(c[1], (list, tuple)) for c in choices):
+            return self._render_grouped(name, value, attrs)  # not used by the desk's forms
+        # As ChoiceWidget.optgroups picks them, without a dict per option (issue 11): the
+        # first option whose value is one of the values given is selected.
+        wanted = set(self.format_value(value))
+        parts = []
+        chosen = False
+        for option_value, label in choices:
+            text = "" if option_value is None else str(option_value)
+            selected = not chosen and text in wanted
+            chosen = chosen or selected
+            parts.append(
+                f'<option value="{html.escape(text)}"{" selected" if selected else ""}>'
+                f"{html.escape(str(label))}</option>"  # what django's escape does, unwrapped
+            )
+        own = self.build_attrs(self.attrs, attrs)
+        return mark_safe(  # every part escaped
+            f'<select name="{escape(name)}"{_attrs(own)}>{"".join(parts)}</select>'
+        )
+
+    def _render_grouped(self, name: str, value: Any, attrs: dict[str, Any] | None) -> SafeString:
         widget = self.get_context(name, value, attrs)["widget"]
         options = "".join(
             f'<option value="{escape(option["value"])}"{_attrs(option["attrs"])}>'
@@ -57,6 +80,63 @@ class FastSelect(forms.Select):
         return mark_safe(  # every part escaped
             f'<select name="{escape(widget["name"])}"{_attrs(widget["attrs"])}>{options}</select>'
         )
+
+
+class FastCheckboxes(forms.CheckboxSelectMultiple):
+    """Django's checkbox list, written directly: byte for byte what its templates
+    (multiple_input.html, input_option.html, input.html: each included one's last newline
+    kept, the whole stripped) write, without a template per ship
+    (issue 11: the split's checkboxes were a quarter of the desk's time on the load bench)."""
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        widget = self.get_context(name, value, attrs)["widget"]
+        if any(group for group, _, _ in widget["optgroups"]):  # not used by the desk's forms
+            return super().render(name, value, attrs, renderer)
+        box = widget["attrs"]
+        out = ["<div"]
+        if box.get("id"):
+            out.append(f' id="{conditional_escape(box["id"])}"')
+        if box.get("class"):
+            out.append(f' class="{conditional_escape(box["class"])}"')
+        out.append(">")
+        for _, group, _ in widget["optgroups"]:
+            for option in group:
+                own = option["attrs"]
+                label = f' for="{conditional_escape(own["id"])}"' if own.get("id") else ""
+                out.append(
+                    f"<div>\n    <label{label}>{_input(option)}\n "
+                    f"{conditional_escape(option['label'])}</label>\n\n</div>"
+                )
+        out.append("\n</div>")
+        return mark_safe("".join(out))  # every part escaped
+
+
+class FastTextInput(forms.TextInput):
+    """Django's text input, written directly: byte for byte its input.html."""
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        return mark_safe(_input(self.get_context(name, value, attrs)["widget"]))
+
+
+def _input(widget: dict[str, Any]) -> str:
+    """As django/forms/widgets/input.html writes an input (its value through `stringformat`)."""
+    value = "" if widget["value"] is None else f' value="{escape(str(widget["value"]))}"'
+    return (
+        f'<input type="{conditional_escape(widget["type"])}" '
+        f'name="{conditional_escape(widget["name"])}"{value}{_attrs(widget["attrs"])}>'
+    )
+
+
+def _set_choices(field: Any, choices: list[tuple[str, str]]) -> None:
+    """A choice field's choices, set as ChoiceField.choices sets them but without
+    `normalize_choices`, which rebuilds every pair (with an enum check on each): a tenth of the
+    desk's time for its 300 options a card (issue 11). Only for a list of (str, str) pairs,
+    which it would give back the same."""
+    field._choices = field.widget.choices = choices
 
 
 def _attrs(attrs: dict[str, Any]) -> str:
@@ -80,9 +160,11 @@ class OrderForm(forms.Form):
     support = forms.ChoiceField(widget=FastSelect, label="Support", required=False)
     merge_into = forms.ChoiceField(widget=FastSelect, label="Join fleet", required=False)
     split_ships = forms.MultipleChoiceField(
-        label="Ships to split off", required=False, widget=forms.CheckboxSelectMultiple
+        label="Ships to split off", required=False, widget=FastCheckboxes
     )
-    new_fleet = forms.SlugField(label="New fleet's name", required=False, max_length=60)
+    new_fleet = forms.SlugField(
+        label="New fleet's name", required=False, max_length=60, widget=FastTextInput
+    )
     stance = forms.ChoiceField(
         widget=FastSelect,
         label="On meeting an enemy",
@@ -131,19 +213,20 @@ class OrderForm(forms.Form):
             kinds.append(("merge", "join another fleet"))
         if legal.can_split:
             kinds.append(("split", "split off ships"))
-        self.fields["type"].choices = kinds
-        self.fields["destination"].choices = [("", "—")] + [
+        choose: dict[str, list[tuple[str, str]]] = {}
+        choose["type"] = kinds
+        choose["destination"] = [("", "—")] + [
             (place, _route(place, path, name))
             for place, path in sorted(legal.moves.items(), key=lambda kv: (len(kv[1]), kv[0]))
         ]
         ports = {**legal.enter_port, **legal.blockade}
-        self.fields["port"].choices = [("", "—")] + [
+        choose["port"] = [("", "—")] + [
             (port, f"{name(port, port)} ({len(path) + 1} point{'s' * (len(path) > 0)})")
             for port, path in sorted(ports.items())
         ]
-        self.fields["support"].choices = [("", "—")] + [(f, name(f, f)) for f in legal.support]
-        self.fields["merge_into"].choices = [("", "—")] + [(f, f) for f in legal.merge_into]
-        self.fields["split_ships"].choices = [(s["id"], s["id"]) for s in ships]
+        choose["support"] = [("", "—")] + [(f, name(f, f)) for f in legal.support]
+        choose["merge_into"] = [("", "—")] + [(f, f) for f in legal.merge_into]
+        choose["split_ships"] = [(s["id"], s["id"]) for s in ships]
         # Where to retreat or evade to: any sea the fleet could sail to (the engine falls back to
         # the lowest-id free sea when the one chosen is not free, R3 / E2).
         seas = [("", "— the engine chooses —")] + [
@@ -151,14 +234,41 @@ class OrderForm(forms.Form):
         ]
         # M2: a route of your own through a first step; the rest of the path is the shortest
         # from there (the engine checks it and says if it is too long).
-        self.fields["via"].choices = [("", "— the shortest route —")] + [
+        choose["via"] = [("", "— the shortest route —")] + [
             (place, name(place, place))
             for place, path in sorted(legal.moves.items())
             if len(path) == 1
         ]
-        self.fields["retreat_to"].choices = seas
-        self.fields["evade_to"].choices = seas
+        choose["retreat_to"] = seas
+        choose["evade_to"] = seas
+        for field, given in choose.items():  # already pairs of strings: as Django would keep them
+            _set_choices(self.fields[field], given)
         self.legal = legal
+
+    def desk_fields(self, *, can_split: bool, hint: str | None) -> SafeString:
+        """The fields as the desk's card writes them, byte for byte what its loop over the
+        fields in templates/fleets/desk.html wrote (issue 11: that loop, 15 fields on each of
+        five cards, was a fifth of the desk's time). `can_split`: the split's checkboxes are
+        shown; `hint`: the faction key the new fleet's name will start with (a player's desk)."""
+        from rulebook.render import clause_links  # as the template's `clauses` filter
+
+        out = []
+        for field in self:
+            out.append("\n      ")
+            if field.name != "split_ships" or can_split:
+                extra = ""
+                if field.name == "new_fleet" and hint:
+                    called = conditional_escape(hint)
+                    extra = f' <span class="muted">it will be called {called}-…</span>'
+                if field.errors:
+                    extra += conditional_escape(clause_links(field.errors, "naval"))
+                out.append(
+                    f'\n      <div data-field="{conditional_escape(field.name)}"><label for="'
+                    f'{conditional_escape(field.id_for_label)}">{conditional_escape(field.label)}'
+                    f"</label>{conditional_escape(field)}{extra}</div>\n      "
+                )
+            out.append("\n    ")
+        return mark_safe("".join(out))  # every part escaped
 
     # What each order needs chosen, in words (an empty choice sent on was refused by the engine
     # as "there is no province called " with nothing after it).

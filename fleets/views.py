@@ -425,9 +425,14 @@ def _card_context(
     words: Words = names["words"]
     types = view.world.ship_types
     commander = card.ships[0]["owner"] if card.ships else None
+    player = view.faction is not None and view.membership.role != "moderator"
     return {
         "card": card,
         "form": form,
+        # The form's fields as the card writes them (fleets.forms.OrderForm.desk_fields).
+        "fields": form.desk_fields(
+            can_split=card.legal.can_split, hint=view.faction.key if player else None
+        ),
         "odds": _odds(view, card),
         "summary": words.order(card.order) if card.order else None,
         "at": words.place(card.at),

@@ -103,8 +103,12 @@ class Legend:
         self.box = corners[best]
         placer.take(self.box, 10)
 
-    def markup(self) -> str:
+    def markup(self, rows: list[Row] | None = None) -> str:
+        """The key drawn in its box; `rows`, when given, are drawn instead of all the rows the
+        box was sized for (the first of them: a crowded map's key keeps the orders' row's place
+        whether or not there are arrows, maps/svg.py)."""
         box = self.box
+        rows = self.rows if rows is None else rows
         parts = [
             el(
                 "rect",
@@ -120,7 +124,7 @@ class Legend:
                 },
             )
         ]
-        for i, row in enumerate(self.rows):
+        for i, row in enumerate(rows):
             y = box.y0 + PAD + ROW * i + ROW / 2 - 1
             parts.append(_symbol(row, box.x0 + PAD + 8, y))
             head = row.symbol == "head"

@@ -70,14 +70,18 @@ def map_svg(
     geometry and the labels' plan, which depend on the provinces and ports alone (the same for
     every viewer; fog hides fleets), are kept there for every viewer. `scenes`: where a crowded
     map's scenes are kept instead of `kept` (for this world, layout, viewer and fog too; the
-    map view's is the shared cache, so that every process draws a viewer's scene once). The
+    map view's is the shared cache, so that every process draws a viewer's scene once), and so
+    are the viewer's model, links, provinces and ports (any map's, crowded or not). The
     bytes are the same with them or without. `note`, when given, is whose view the key and the
     description name instead (the public map's: maps/public.py)."""
     if width < 1:
         raise ValueError("width must be at least 1")
     kept = {} if kept is None else kept
     if "model" not in kept:
-        model = read_model(world_doc, viewer, fog)
+        # What depends on the viewer (the model and the parts drawn from it alone) is in the
+        # scenes' store too when there is one: another process takes it from there.
+        own = scenes.get(("viewer-parts",)) if scenes is not None else None
+        model = own["model"] if own is not None else read_model(world_doc, viewer, fog)
         shape = (tuple(model.kinds.items()), tuple(model.ports.items()))  # all geometry reads
         common = shared.get(shape) if shared is not None else None
         if common is None:
@@ -91,24 +95,26 @@ def map_svg(
             if shared is not None:
                 shared[shape] = common
         geo = common["geo"]
-        kept.update(
-            model=model,
-            geo=geo,
-            base=common["base"],
-            labels=common["labels"],
-            links=el("g", {"class": "links"}, *draw_links(model, geo)),
-            provinces=el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
-            ports=el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
-        )
+        if own is None:
+            own = {
+                "model": model,
+                "links": el("g", {"class": "links"}, *draw_links(model, geo)),
+                "provinces": el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
+                "ports": el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
+            }
+            if scenes is not None:
+                scenes[("viewer-parts",)] = own
+        kept.update(own, geo=geo, base=common["base"], labels=common["labels"])
     model, geo, plan = kept["model"], kept["geo"], kept["labels"]
     battles = battle_spots(events, geo)
     arrow_orders = moving_orders(orders, model, geo, viewer)
     # A crowded map's labels are placed the quick way (labels.CROWDED) and without keeping off
     # the arrows, so that all but the arrows is the same whatever the orders: the scene (fleets,
-    # blockades, labels, legend) is kept per battles marked and whether there are arrows, and a
-    # drawing for other orders draws only their arrows. A smaller map's labels keep off them.
+    # blockades, labels, legend) is kept per battles marked, and a drawing for other orders draws
+    # only their arrows. Its key keeps the orders' row's place with or without arrows (the row is
+    # drawn only with them), so one scene serves both. A smaller map's labels keep off arrows.
     quick = plan.budget == 0 and note is None  # a noted (public) map's scene is its own
-    scene_key = ("scene", tuple(sorted(battles.items())), bool(arrow_orders))
+    scene_key = ("scene", tuple(sorted(battles.items())))
     store = kept if scenes is None else scenes
     scene = store.get(scene_key) if quick else None
     if scene is None:
@@ -116,7 +122,9 @@ def map_svg(
         for x, y, r in battles.values():
             placer.take(Box.around(x, y, 2 * r, 2 * r), 2)
         legend = Legend(
-            legend_rows(model, layout, viewer, fog, bool(battles), bool(arrow_orders), note),
+            legend_rows(
+                model, layout, viewer, fog, bool(battles), quick or bool(arrow_orders), note
+            ),
             placer,
         )
         badges = place_fleets(model, geo, placer)
@@ -132,6 +140,7 @@ def map_svg(
             ),
             "fleets": el("g", {"class": "fleets"}, *draw_fleets(model, badges, layout)),
             "legend": legend.markup(),
+            "legend-no-orders": legend.markup(legend.rows[:-1]) if quick else "",
         }
         if quick:
             store[scene_key] = scene
@@ -162,7 +171,7 @@ def map_svg(
         scene["labels"],
         el("g", {"class": "battles"}, *draw_battles(battles, layout)),
         scene["fleets"],
-        scene["legend"],
+        scene["legend"] if arrow_orders or not quick else scene["legend-no-orders"],
     ]
     height = width * (bounds.y1 - bounds.y0) / (bounds.x1 - bounds.x0)
     return el(

@@ -130,13 +130,58 @@ def test_a_scene_drawn_in_one_process_serves_another() -> None:
     given = [{"fleet": "f0", "type": "move", "path": ["s001", "s002"]}]
     first = SharedScenes(prefix)
     drawn = map_svg(doc, layout, viewer=None, fog=False, orders=given, kept={}, scenes=first)
-    assert len(first) == 1
+    assert set(first) == {("scene", ()), ("viewer-parts",)}
     other = SharedScenes(prefix)  # another process: its own (empty) dict, the same cache
     assert not other
-    assert other.get(("scene", (), True)) is not None  # found in the cache
+    assert other.get(("scene", ())) is not None  # found in the cache
     other_orders = [{"fleet": "f10", "type": "move", "path": ["s011"]}]
     again = map_svg(doc, layout, viewer=None, fog=False, orders=other_orders, kept={}, scenes=other)
     assert again == map_svg(doc, layout, viewer=None, fog=False, orders=other_orders)
-    assert len(other) == 1  # taken from the cache, not drawn: the same scene object's copy
+    assert set(other) == {("scene", ()), ("viewer-parts",)}  # taken from the cache, not drawn
     assert drawn != again  # other arrows
+    cache.clear()
+
+
+def test_a_crowded_maps_scene_serves_a_map_without_orders_and_with() -> None:
+    """Issue 11: a crowded map's key keeps the orders' row's place whether or not there are
+    arrows, so the first map (no orders yet) and the next (with) are drawn from one scene; the
+    row itself is drawn only with arrows, and the bytes are a fresh drawing's either way."""
+    doc, layout = _crowded()
+    kept: dict[str, Any] = {}
+    given = [{"fleet": "f0", "type": "move", "path": ["s001", "s002"]}]
+    bare = map_svg(doc, layout, viewer=None, fog=False, orders=[], kept=kept)
+    with_orders = map_svg(doc, layout, viewer=None, fog=False, orders=given, kept=kept)
+    assert bare == map_svg(doc, layout, viewer=None, fog=False, orders=[])
+    assert with_orders == map_svg(doc, layout, viewer=None, fog=False, orders=given)
+    assert sum(1 for k in kept if isinstance(k, tuple) and k[0] == "scene") == 1
+    assert "Orders: movement" not in bare
+    assert "Orders: movement" in with_orders
+
+    def legend_box(svg: str) -> str:
+        start = svg.index('<g class="legend"')
+        return svg[start : svg.index("/>", start)]
+
+    assert legend_box(bare) == legend_box(with_orders)  # the same place, row or not
+
+
+def test_a_viewers_parts_drawn_in_one_process_serve_another(baltic: Baltic) -> None:
+    """Issue 11: the viewer's model, links, provinces and ports are kept in the scenes' store
+    (the shared cache in the map view), on a small map too: another process with nothing kept
+    of its own takes them from there, reads no model, and gives a fresh drawing's bytes."""
+    from django.core.cache import cache
+
+    from maps.map_cache import SharedScenes, world_layout_key
+
+    doc, layout = baltic
+    cache.clear()
+    prefix = f"{world_layout_key(doc, layout)}|dk|True"
+    map_svg(doc, layout, viewer="dk", fog=True, kept={}, scenes=SharedScenes(prefix))
+    other = SharedScenes(prefix)
+    kept: dict[str, Any] = {}
+    for orders in ORDERS:
+        for events in EVENTS:
+            given = {"viewer": "dk", "fog": True, "orders": orders, "events": events}
+            again = map_svg(doc, layout, kept=kept, scenes=other, **given)
+            assert again == map_svg(doc, layout, **given)
+    assert kept["model"] is other[("viewer-parts",)]["model"]  # the cache's, not read again
     cache.clear()
