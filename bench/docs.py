@@ -9,6 +9,7 @@ import platform
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def cpu_model() -> str:
@@ -67,3 +68,27 @@ def write_section(path: Path, markers: tuple[str, str], title: str, section: str
         text = text.rstrip("\n") + f"\n\n## {title}\n\n{start_marker}\n{end_marker}\n"
         start, end = text.find(start_marker), text.find(end_marker)
     path.write_text(text[: start + len(start_marker)] + "\n" + section + text[end:])
+
+
+def load_bench_report(
+    section: str,
+    run: Any,
+    *,
+    docs: Path,
+    markers: tuple[str, str],
+    title: str,
+    write_docs: bool,
+    logs: str,
+) -> int:
+    """A load bench's ending (bench/load.py, bench/seafarers_load.py): its figures printed, the
+    first errors, the figures written into the docs if asked; the exit status its checks'
+    (`run.checks`: (what, passed, detail) each)."""
+    print()
+    print(section, end="")
+    for error in run.errors[:20]:
+        print("error:", error)
+    if write_docs:
+        write_section(docs, markers, title, section)
+        print(f"\nwrote the figures into {docs}")
+    print(f"({logs})")
+    return 0 if all(passed for _, passed, _ in run.checks) else 1

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import service
-from bench.docs import machine, percentile, write_section
+from bench.docs import load_bench_report, machine, percentile
 from bench.http import Connection, Route, Sample, Unexpected, gunicorn_args, server_times
 
 DOCS = service.ROOT / "docs" / "benchmarks.md"
@@ -850,16 +850,15 @@ def main(argv: list[str] | None = None) -> int:
         service.close_django()
         service.drop_database(database)
         service.flush_broker()
-    section = figures(run)
-    print()
-    print(section, end="")
-    for error in run.errors[:20]:
-        print("error:", error)
-    if args.write_docs:
-        write_section(DOCS, MARKERS, "Order desk under load", section)
-        print(f"\nwrote the figures into {DOCS}")
-    print(f"(server log: {logs / 'gunicorn.log'})")
-    return 0 if all(passed for _, passed, _ in run.checks) else 1
+    return load_bench_report(
+        figures(run),
+        run,
+        docs=DOCS,
+        markers=MARKERS,
+        title="Order desk under load",
+        write_docs=args.write_docs,
+        logs=f"server log: {logs / 'gunicorn.log'}",
+    )
 
 
 if __name__ == "__main__":
