@@ -28,35 +28,9 @@ def longest_route(state: State, p: int, at_least: int = 0) -> int:
     the route is known to reach (`game._after_placing` says which after a build or a move), so
     that no component with no more pieces is searched; the result is the same. A larger value
     than the route would be returned as it is."""
-    edges = state.player_edges[p]
-    if not edges:
+    if not state.player_edges[p]:
         return 0
-    board_nodes = state.board.edge_nodes
-    piece = state.edge_piece
-    owner = state.node_owner
-    # The split network: a node holding an own building stays one node; an empty node becomes
-    # one node per kind of piece (a road meets a ship only at an own building, SH6, LR3); a
-    # node holding another player's building becomes one end per piece (a route may end there,
-    # not pass, LR14). Its trails are exactly the player's routes.
-    adj: dict[int, list[tuple[int, int]]] = {}
-    get = adj.get
-    for i, e in enumerate(edges):
-        kind = piece[e]
-        a, b = board_nodes[e]
-        o = owner[a]
-        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * i)
-        o = owner[b]
-        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * i + 1)
-        links = get(a)
-        if links is None:
-            adj[a] = [(i, b)]
-        else:
-            links.append((i, b))
-        links = get(b)
-        if links is None:
-            adj[b] = [(i, a)]
-        else:
-            links.append((i, a))
+    adj = split_network(state, p)
     # Components (each in breadth-first order from its first node), largest first: none can
     # beat its own number of pieces.
     seen: set[int] = set()
@@ -90,6 +64,89 @@ def longest_route(state: State, p: int, at_least: int = 0) -> int:
         if length > best:
             best = length
     return best
+
+
+def split_network(state: State, p: int, skip: int = NONE) -> dict[int, list[tuple[int, int]]]:
+    """The player's network split so that its trails are exactly the routes (X4): a node
+    holding an own building stays one node (`n << 2`); an empty node becomes one node per kind
+    of piece (`n << 2 | kind`: a road meets a ship only at an own building, SH6, LR3); a node
+    holding another player's building becomes one end per piece (a route may end there, not
+    pass, LR14). Each node maps to its (piece index, other node); `skip`: an edge left out."""
+    board_nodes = state.board.edge_nodes
+    piece = state.edge_piece
+    owner = state.node_owner
+    adj: dict[int, list[tuple[int, int]]] = {}
+    get = adj.get
+    for i, e in enumerate(state.player_edges[p]):
+        if e == skip:
+            continue
+        kind = piece[e]
+        a, b = board_nodes[e]
+        o = owner[a]
+        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * i)
+        o = owner[b]
+        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * i + 1)
+        links = get(a)
+        if links is None:
+            adj[a] = [(i, b)]
+        else:
+            links.append((i, b))
+        links = get(b)
+        if links is None:
+            adj[b] = [(i, a)]
+        else:
+            links.append((i, a))
+    return adj
+
+
+def split_node(state: State, p: int, n: int, kind: int) -> int:
+    """The node of `split_network` where a piece of `kind` of p ends at `n`, which holds an
+    own building or no building."""
+    return n << 2 if state.node_owner[n] == p else n << 2 | kind
+
+
+def longest_from(adj: dict[int, list[tuple[int, int]]], start: int) -> int:
+    """The most pieces in a trail of the split network that ends at `start` (0 when no piece
+    meets it): a depth-first walk over trails, a bit mask of pieces used. On a tree it visits
+    each piece once."""
+    if start not in adj:
+        return 0
+    best = 0
+
+    def walk(n: int, used: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        for i, m in adj[n]:
+            bit = 1 << i
+            if not used & bit:
+                walk(m, used | bit, length + 1)
+
+    walk(start, 0, 0)
+    return best
+
+
+def after_pendant(
+    state: State, p: int, edge: int, grown: int | None, lifted: int | None, moved: bool
+) -> int | None:
+    """X10 after a piece `edge` of p laid with one end that meets no other piece of p (a
+    pendant of the split network, at its node `grown`; None: it meets no piece at all), and,
+    for a move, after the ship lifted from an end of the same kind (its other node `lifted`;
+    None: it met none): p's new route, or None when a full search is needed. The route is R
+    (`state.routes[p]`) before; M is the network without the new piece. A trail through a
+    pendant ends there, so M + the piece reaches max(L(M), 1 + the longest trail of M ending
+    at `grown`). After a build L(M) = R. After a move L(M) is R, unless a trail of R went
+    through the lifted ship (then 1 + the longest trail of M ending at `lifted` is R): only
+    then, and only when the new piece does not reach R itself, is the whole network
+    searched."""
+    route = state.routes[p]
+    adj = split_network(state, p, skip=edge)
+    reached = 1 + (longest_from(adj, grown) if grown is not None else 0)
+    if reached >= route or not moved:
+        return max(route, reached)
+    if lifted is None or 1 + longest_from(adj, lifted) < route:
+        return route if route > 1 else None
+    return None
 
 
 def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
