@@ -122,15 +122,21 @@ def lifted(state: State, p: int, e: int) -> None:
     """The ship of `p` on `e` was lifted (written already, X7): the edges at its nodes may lose
     their attachment for `p`, and `e`, empty again, may be attached for anyone."""
     node_edges = state.board.node_edges
-    for n in state.board.edge_nodes[e]:
+    owner = state.node_owner
+    nodes = state.board.edge_nodes[e]
+    for n in nodes:
         ships = state.ship_at[p][n]
         ships.remove(e)
         if not ships:
             del state.ship_at[p][n]
-        for t in node_edges[n]:
-            _renew(state, p, t)
+            if owner[n] == NONE:  # the edges there may have been attached by this ship alone
+                for t in node_edges[n]:
+                    _renew(state, p, t)
+    _renew(state, p, e)
     for q in range(len(state.players)):
-        if q != p:
+        if q != p and any(
+            owner[n] == q or n in state.road_at[q] or n in state.ship_at[q] for n in nodes
+        ):
             _renew(state, q, e)
 
 

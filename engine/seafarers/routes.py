@@ -23,11 +23,12 @@ from collections.abc import Callable
 from engine.seafarers.state import NONE, SHIP, State
 
 
-def longest_route(state: State, p: int, at_least: int = 0) -> int:
+def longest_route(state: State, p: int, at_least: int = 0, at_most: int | None = None) -> int:
     """X4: the most pieces in one route of player `p` (0 without pieces). `at_least`: a length
     the route is known to reach (`game._after_placing` says which after a build or a move), so
-    that no component with no more pieces is searched; the result is the same. A larger value
-    than the route would be returned as it is."""
+    that no component with no more pieces is searched; `at_most`: a length it is known not to
+    pass, so that the search ends once a route reaches it. The result is the same; a larger
+    `at_least` than the route would be returned as it is."""
     if not state.player_edges[p]:
         return 0
     adj = split_network(state, p)
@@ -53,14 +54,14 @@ def longest_route(state: State, p: int, at_least: int = 0) -> int:
         components.sort(key=lambda c: -c[0])
     best = at_least
     for size, count, members in components:
-        if size <= best:
+        if size <= best or (at_most is not None and best >= at_most):
             break
         if size == count - 1:
             # A tree: its longest trail is its longest path, from a node farthest from any
             # node (the last in breadth-first order) to the node farthest from that one.
             length = _depth(adj, members[-1])
         else:
-            length = _trail_search(adj, members, size)
+            length = _trail_search(adj, members, size, at_most)
         if length > best:
             best = length
     return best
@@ -130,15 +131,14 @@ def after_pendant(
     state: State, p: int, edge: int, grown: int | None, lifted: int | None, moved: bool
 ) -> int | None:
     """X10 after a piece `edge` of p laid with one end that meets no other piece of p (a
-    pendant of the split network, at its node `grown`; None: it meets no piece at all), and,
-    for a move, after the ship lifted from an end of the same kind (its other node `lifted`;
-    None: it met none): p's new route, or None when a full search is needed. The route is R
-    (`state.routes[p]`) before; M is the network without the new piece. A trail through a
-    pendant ends there, so M + the piece reaches max(L(M), 1 + the longest trail of M ending
-    at `grown`). After a build L(M) = R. After a move L(M) is R, unless a trail of R went
-    through the lifted ship (then 1 + the longest trail of M ending at `lifted` is R): only
-    then, and only when the new piece does not reach R itself, is the whole network
-    searched."""
+    pendant of the split network, hanging from its node `grown`; None: neither end meets a
+    piece), and, for a move, after the ship lifted from an end that met none (its other node
+    `lifted`; None: it met none at either end): p's new route, or None when a full search is
+    needed. R is the route before (`state.routes[p]`), M the network without the new piece.
+    A trail through a pendant ends there, so M and the piece reach max(L(M), 1 + the longest
+    trail of M ending at `grown`). After a build L(M) = R. After a move L(M) is R or R - 1,
+    and it is R unless a trail of R went through the lifted ship (then 1 + the longest trail
+    of M ending at `lifted` is R); only then is the network searched, and only for R."""
     route = state.routes[p]
     adj = split_network(state, p, skip=edge)
     reached = 1 + (longest_from(adj, grown) if grown is not None else 0)
@@ -146,7 +146,9 @@ def after_pendant(
         return max(route, reached)
     if lifted is None or 1 + longest_from(adj, lifted) < route:
         return route if route > 1 else None
-    return None
+    # A longest trail went through the lifted ship: R - 1 or R, from the search (that stops
+    # at R, which no route of the new network passes).
+    return longest_route(state, p, max(route - 1, reached), at_most=route)
 
 
 def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
@@ -166,12 +168,20 @@ def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
     return depth
 
 
-def _trail_search(adj: dict[int, list[tuple[int, int]]], members: list[int], size: int) -> int:
+class _Reached(Exception):
+    """A walk of `_trail_search` found a trail as long as any can be."""
+
+
+def _trail_search(
+    adj: dict[int, list[tuple[int, int]]], members: list[int], size: int, at_most: int | None
+) -> int:
     """A component with a cycle: a depth-first walk over trails (a bit mask of pieces used),
     started at its odd nodes only — an optimal trail that is not a whole component ends at
     two of them (elsewhere it could be prolonged); with no odd node the component has an Euler
     circuit, which counts whole (X4: a figure eight). Runs of pass-through nodes (two pieces)
-    are walked as one weighted link: a trail entering one leaves it at its other end."""
+    are walked as one weighted link: a trail entering one leaves it at its other end. The
+    search ends as soon as a trail reaches a length none can pass: its bound (below) or
+    `at_most`."""
     starts = [n for n in members if len(adj[n]) % 2]
     if not starts:
         return size
@@ -195,29 +205,32 @@ def _trail_search(adj: dict[int, list[tuple[int, int]]], members: list[int], siz
             if bit is None:
                 bit = chain_of[key] = 1 << len(chain_of)
             out.append((bit, length, m))
-
-    def walk(n: int, used: int) -> int:
-        best = 0
-        for bit, weight, m in links[n]:
-            if used & bit:
-                continue
-            length = weight + walk(m, used | bit)
-            if length > best:
-                best = length
-        return best
-
     # No trail is longer than the pieces less one unused piece per two odd nodes beyond its
     # two ends; a walk reaching that bound ends the search.
     bound = size - (len(starts) - 2) // 2
+    if at_most is not None and at_most < bound:
+        bound = at_most
     best = 0
+
+    def walk(n: int, used: int, length: int) -> None:
+        nonlocal best
+        for bit, weight, m in links[n]:
+            if used & bit:
+                continue
+            total = length + weight
+            if total > best:
+                best = total
+                if total >= bound:
+                    raise _Reached
+            walk(m, used | bit, total)
+
     # The last odd node need not start a walk: an optimal trail ending there starts at another
     # odd node (its two ends are distinct odd nodes), whose walk found it.
-    for n in starts[:-1]:
-        length = walk(n, 0)
-        if length > best:
-            best = length
-            if best >= bound:
-                break
+    try:
+        for n in starts[:-1]:
+            walk(n, 0, 0)
+    except _Reached:
+        pass
     return best
 
 
