@@ -23,15 +23,23 @@ from collections.abc import Callable
 from engine.seafarers.state import NONE, SHIP, State
 
 
-def longest_route(state: State, p: int, at_least: int = 0, at_most: int | None = None) -> int:
+def longest_route(
+    state: State,
+    p: int,
+    at_least: int = 0,
+    at_most: int | None = None,
+    adj: dict[int, list[tuple[int, int]]] | None = None,
+) -> int:
     """X4: the most pieces in one route of player `p` (0 without pieces). `at_least`: a length
     the route is known to reach (`game._after_placing` says which after a build or a move), so
     that no component with no more pieces is searched; `at_most`: a length it is known not to
     pass, so that the search ends once a route reaches it. The result is the same; a larger
-    `at_least` than the route would be returned as it is."""
+    `at_least` than the route would be returned as it is. `adj`: the split network, when the
+    caller has it."""
     if not state.player_edges[p]:
         return 0
-    adj = split_network(state, p)
+    if adj is None:
+        adj = split_network(state, p)
     # Components (each in breadth-first order from its first node), largest first: none can
     # beat its own number of pieces.
     seen: set[int] = set()
@@ -67,20 +75,18 @@ def longest_route(state: State, p: int, at_least: int = 0, at_most: int | None =
     return best
 
 
-def split_network(state: State, p: int, skip: int = NONE) -> dict[int, list[tuple[int, int]]]:
+def split_network(state: State, p: int) -> dict[int, list[tuple[int, int]]]:
     """The player's network split so that its trails are exactly the routes (X4): a node
     holding an own building stays one node (`n << 2`); an empty node becomes one node per kind
     of piece (`n << 2 | kind`: a road meets a ship only at an own building, SH6, LR3); a node
     holding another player's building becomes one end per piece (a route may end there, not
-    pass, LR14). Each node maps to its (piece index, other node); `skip`: an edge left out."""
+    pass, LR14). Each node maps to its (piece index, other node)."""
     board_nodes = state.board.edge_nodes
     piece = state.edge_piece
     owner = state.node_owner
     adj: dict[int, list[tuple[int, int]]] = {}
     get = adj.get
     for i, e in enumerate(state.player_edges[p]):
-        if e == skip:
-            continue
         kind = piece[e]
         a, b = board_nodes[e]
         o = owner[a]
@@ -106,10 +112,10 @@ def split_node(state: State, p: int, n: int, kind: int) -> int:
     return n << 2 if state.node_owner[n] == p else n << 2 | kind
 
 
-def longest_from(adj: dict[int, list[tuple[int, int]]], start: int) -> int:
+def longest_from(adj: dict[int, list[tuple[int, int]]], start: int, without: int = 0) -> int:
     """The most pieces in a trail of the split network that ends at `start` (0 when no piece
-    meets it): a depth-first walk over trails, a bit mask of pieces used. On a tree it visits
-    each piece once."""
+    meets it), the pieces of the bit mask `without` left out: a depth-first walk over trails,
+    a bit mask of pieces used. On a tree it visits each piece once."""
     if start not in adj:
         return 0
     best = 0
@@ -123,7 +129,7 @@ def longest_from(adj: dict[int, list[tuple[int, int]]], start: int) -> int:
             if not used & bit:
                 walk(m, used | bit, length + 1)
 
-    walk(start, 0, 0)
+    walk(start, without, 0)
     return best
 
 
@@ -140,15 +146,16 @@ def after_pendant(
     and it is R unless a trail of R went through the lifted ship (then 1 + the longest trail
     of M ending at `lifted` is R); only then is the network searched, and only for R."""
     route = state.routes[p]
-    adj = split_network(state, p, skip=edge)
-    reached = 1 + (longest_from(adj, grown) if grown is not None else 0)
+    adj = split_network(state, p)
+    new = 1 << state.player_edges[p].index(edge)  # M: the network without this piece
+    reached = 1 + (longest_from(adj, grown, new) if grown is not None else 0)
     if reached >= route or not moved:
         return max(route, reached)
-    if lifted is None or 1 + longest_from(adj, lifted) < route:
+    if lifted is None or 1 + longest_from(adj, lifted, new) < route:
         return route if route > 1 else None
     # A longest trail went through the lifted ship: R - 1 or R, from the search (that stops
     # at R, which no route of the new network passes).
-    return longest_route(state, p, max(route - 1, reached), at_most=route)
+    return longest_route(state, p, max(route - 1, reached), at_most=route, adj=adj)
 
 
 def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:

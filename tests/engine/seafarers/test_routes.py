@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from engine.seafarers import reach
 from engine.seafarers.board import graph_board
-from engine.seafarers.game import _build_route, _move_ship
+from engine.seafarers.game import _build_route, _move_ship, open_end
 from engine.seafarers.routes import close_lines, longest_route
 from engine.seafarers.rules import Rules
 from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, State
@@ -186,11 +186,13 @@ def test_a_new_piece_leaves_the_routes_and_lines_the_brute_force_finds(  # type:
 def test_a_moved_ship_leaves_the_route_the_brute_force_finds(  # type: ignore[no-untyped-def]
     network, owners, pair, pick
 ) -> None:
-    """X7, X10 after `game._move_ship` from any ship with a free end (the lifted end the
-    shortcut needs) to any empty edge."""
+    """X7, X10 after `game._move_ship` from any ship with an open end (X6: the only ships
+    that move, and what both the shortcut and the search rely on) to any empty edge."""
     state = _ready(make_state(network, owners))
     board = state.board
-    ships = [e for e in state.player_edges[0] if state.edge_piece[e] == SHIP]
+    ships = [
+        e for e in state.player_edges[0] if state.edge_piece[e] == SHIP and open_end(state, 0, e)
+    ]
     target = board.edge_index[(board.node_index[f"n{pair[0]}"], board.node_index[f"n{pair[1]}"])]
     if not ships or state.edge_piece[target]:
         return
