@@ -45,9 +45,8 @@ def rebuild(state: State) -> None:
     for p in range(count):
         for n in (*state.road_at[p], *state.ship_at[p], *state.player_nodes[p]):
             touched.update(node_edges[n])
-    for t in touched:
-        for p in range(count):
-            _renew(state, p, t)
+    for p in range(count):
+        _renew(state, p, sorted(touched))
 
 
 def rates_of(state: State, p: int) -> list[int]:
@@ -70,25 +69,31 @@ def rates_of(state: State, p: int) -> list[int]:
     return [2 if name in special else generic for name in RESOURCES]
 
 
-def _renew(state: State, p: int, t: int) -> None:
-    """Edge `t`'s entry in `attach[p]`, from its two nodes."""
-    how = 0
-    if not state.edge_piece[t]:
-        owner = state.node_owner
-        for n in state.board.edge_nodes[t]:
-            o = owner[n]
-            if o == p:
-                how = ROAD_BIT | SHIP_BIT
-                break
-            if o == NONE:
-                if n in state.road_at[p]:
-                    how |= ROAD_BIT
-                if n in state.ship_at[p]:
-                    how |= SHIP_BIT
-    if how:
-        state.attach[p][t] = how
-    else:
-        state.attach[p].pop(t, None)
+def _renew(state: State, p: int, edges: tuple[int, ...] | list[int]) -> None:
+    """The entries of `edges` in `attach[p]`, each from its two nodes."""
+    owner = state.node_owner
+    taken = state.edge_piece
+    edge_nodes = state.board.edge_nodes
+    roads = state.road_at[p]
+    ships = state.ship_at[p]
+    attach = state.attach[p]
+    for t in edges:
+        how = 0
+        if not taken[t]:
+            for n in edge_nodes[t]:
+                o = owner[n]
+                if o == p:
+                    how = ROAD_BIT | SHIP_BIT
+                    break
+                if o == NONE:
+                    if n in roads:
+                        how |= ROAD_BIT
+                    if n in ships:
+                        how |= SHIP_BIT
+        if how:
+            attach[t] = how
+        else:
+            attach.pop(t, None)
 
 
 def placed(state: State, p: int, e: int, piece: int) -> None:
@@ -124,20 +129,20 @@ def lifted(state: State, p: int, e: int) -> None:
     node_edges = state.board.node_edges
     owner = state.node_owner
     nodes = state.board.edge_nodes[e]
+    at = state.ship_at[p]
     for n in nodes:
-        ships = state.ship_at[p][n]
+        ships = at[n]
         ships.remove(e)
         if not ships:
-            del state.ship_at[p][n]
+            del at[n]
             if owner[n] == NONE:  # the edges there may have been attached by this ship alone
-                for t in node_edges[n]:
-                    _renew(state, p, t)
-    _renew(state, p, e)
+                _renew(state, p, node_edges[n])
+    alone = (e,)
     for q in range(len(state.players)):
-        if q != p and any(
+        if q == p or any(
             owner[n] == q or n in state.road_at[q] or n in state.ship_at[q] for n in nodes
         ):
-            _renew(state, q, e)
+            _renew(state, q, alone)
 
 
 def settled(state: State, p: int, n: int) -> None:
@@ -153,8 +158,7 @@ def settled(state: State, p: int, n: int) -> None:
             attach[t] = ROAD_BIT | SHIP_BIT
     for q in range(len(state.players)):
         if q != p and (n in state.road_at[q] or n in state.ship_at[q]):
-            for t in edges:
-                _renew(state, q, t)
+            _renew(state, q, edges)
 
 
 SLOTS = ("road_at", "ship_at", "attach", "harbour_rates")
