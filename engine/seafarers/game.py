@@ -510,14 +510,14 @@ def _after_placing(
                 {"type": "route_closed", "ships": [state.board.edge_name(e) for e in newly]}
             )
     known = state.routes[p] - 1 if moved else state.routes[p]
-    state.routes[p] = longest_route(state, p, max(known, 0))
+    state.routes[p] = longest_route(state, p, max(known, 0), adj=state.split[p])
     if cut != NONE:  # a settlement can cut other players' routes (LR14); only theirs can shrink
         # A route depends only on its player's pieces and the owners of their nodes: only a
         # player with a piece at the new settlement's node can see their route change (X10).
         touching = {state.edge_owner[e] for e in state.board.node_edges[cut]}
         for q in range(len(state.players)):
             if q != p and q in touching:
-                state.routes[q] = longest_route(state, q)
+                state.routes[q] = longest_route(state, q, adj=state.split[q])
     _update_longest(state, events)
 
 
@@ -536,7 +536,7 @@ def _after_pendant(
     route = after_pendant(state, p, e, grown, lifted, moved)
     if route is None:
         known = state.routes[p] - 1 if moved else state.routes[p]
-        route = longest_route(state, p, max(known, 0))
+        route = longest_route(state, p, max(known, 0), adj=state.split[p])
     state.routes[p] = route
     _update_longest(state, events)
 

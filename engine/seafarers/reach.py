@@ -12,11 +12,14 @@ action phase's list needs no pass over the player's pieces (issue 12's games per
   SH13, B7). The checks (`game.attached`) say the same from the pieces themselves;
   tests/engine/seafarers/invariants.py holds the two equal after every action of every
   playout;
-- `harbour_rates[p]`: p's rate for each resource (X11), renewed when p builds on a harbour.
+- `harbour_rates[p]`: p's rate for each resource (X11), renewed when p builds on a harbour;
+- `split[p]`: p's network split for the route search (`routes.split_network`), so that the
+  route after a piece (X10) needs no pass over the pieces either.
 """
 
 from __future__ import annotations
 
+from engine.seafarers.routes import split_network
 from engine.seafarers.rules import RESOURCES
 from engine.seafarers.state import NONE, SHIP, State
 
@@ -40,6 +43,7 @@ def rebuild(state: State) -> None:
                 else:
                     roads[n] = roads.get(n, 0) + 1
     state.harbour_rates = [rates_of(state, p) for p in range(count)]
+    state.split = [split_network(state, p) for p in range(count)]
     touched: set[int] = set()
     node_edges = state.board.node_edges
     for p in range(count):
@@ -101,6 +105,7 @@ def placed(state: State, p: int, e: int, piece: int) -> None:
     the empty edges at its nodes that hold no building are attached for its kind."""
     for attach in state.attach:
         attach.pop(e, None)
+    _link(state, p, e, piece)
     bit = SHIP_BIT if piece == SHIP else ROAD_BIT
     attach = state.attach[p]
     owner = state.node_owner
@@ -129,6 +134,7 @@ def lifted(state: State, p: int, e: int) -> None:
     node_edges = state.board.node_edges
     owner = state.node_owner
     nodes = state.board.edge_nodes[e]
+    _unlink(state.split[p], e, *_ends(state, p, e, SHIP))
     at = state.ship_at[p]
     for n in nodes:
         ships = at[n]
@@ -159,17 +165,73 @@ def settled(state: State, p: int, n: int) -> None:
     for q in range(len(state.players)):
         if q != p and (n in state.road_at[q] or n in state.ship_at[q]):
             _renew(state, q, edges)
+    # Each piece ending at n now meets the others at p's building, or ends alone there.
+    edge_nodes = state.board.edge_nodes
+    for f in edges:
+        q = state.edge_owner[f]
+        if q != NONE:
+            kind = state.edge_piece[f]
+            a, b = _ends(state, q, f, kind)
+            was = n << 2 | kind  # the node was empty
+            _unlink(state.split[q], f, *((was, b) if edge_nodes[f][0] == n else (a, was)))
+            _link(state, q, f, kind)
 
 
-SLOTS = ("road_at", "ship_at", "attach", "harbour_rates")
+def _ends(state: State, p: int, e: int, kind: int) -> tuple[int, int]:
+    """The two nodes of `split_network` at the ends of p's piece on `e`."""
+    owner = state.node_owner
+    a, b = state.board.edge_nodes[e]
+    o = owner[a]
+    a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * e)
+    o = owner[b]
+    b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * e + 1)
+    return a, b
+
+
+def _link(state: State, p: int, e: int, kind: int) -> None:
+    a, b = _ends(state, p, e, kind)
+    split = state.split[p]
+    links = split.get(a)
+    if links is None:
+        split[a] = [(e, b)]
+    else:
+        links.append((e, b))
+    links = split.get(b)
+    if links is None:
+        split[b] = [(e, a)]
+    else:
+        links.append((e, a))
+
+
+def _unlink(split: dict[int, list[tuple[int, int]]], e: int, a: int, b: int) -> None:
+    for here, there in ((a, b), (b, a)):
+        links = split[here]
+        links.remove((e, there))
+        if not links:
+            del split[here]
+
+
+SLOTS = ("road_at", "ship_at", "attach", "harbour_rates", "split")
+
+
+def _normal(name: str, value: object) -> object:
+    """A slot's value in a form that does not depend on the order of the writes."""
+    if name == "split":
+        return [{n: sorted(links) for n, links in split.items()} for split in value]  # type: ignore[attr-defined]
+    return value
+
+
+def kept(state: State) -> dict[str, object]:
+    """The values kept in the state, by slot (what `fresh` is compared with)."""
+    return {name: _normal(name, getattr(state, name)) for name in SLOTS}
 
 
 def fresh(state: State) -> dict[str, object]:
     """What `rebuild` would make now, by slot, leaving the state as it was (the invariants'
     check that every write kept them)."""
-    kept = {name: getattr(state, name) for name in SLOTS}
+    before = {name: getattr(state, name) for name in SLOTS}
     rebuild(state)
-    made = {name: getattr(state, name) for name in SLOTS}
-    for name, value in kept.items():
+    made = {name: _normal(name, getattr(state, name)) for name in SLOTS}
+    for name, value in before.items():
         setattr(state, name, value)
     return made

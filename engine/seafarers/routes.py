@@ -80,29 +80,31 @@ def split_network(state: State, p: int) -> dict[int, list[tuple[int, int]]]:
     holding an own building stays one node (`n << 2`); an empty node becomes one node per kind
     of piece (`n << 2 | kind`: a road meets a ship only at an own building, SH6, LR3); a node
     holding another player's building becomes one end per piece (a route may end there, not
-    pass, LR14). Each node maps to its (piece index, other node)."""
+    pass, LR14: `~(2 * e)` and `~(2 * e + 1)` for the first and second node of edge e).
+    Each node maps to its links (edge, other node). reach.py keeps one per player up to date
+    (`state.split`); this builds it from the pieces."""
     board_nodes = state.board.edge_nodes
     piece = state.edge_piece
     owner = state.node_owner
     adj: dict[int, list[tuple[int, int]]] = {}
     get = adj.get
-    for i, e in enumerate(state.player_edges[p]):
+    for e in state.player_edges[p]:
         kind = piece[e]
         a, b = board_nodes[e]
         o = owner[a]
-        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * i)
+        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * e)
         o = owner[b]
-        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * i + 1)
+        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * e + 1)
         links = get(a)
         if links is None:
-            adj[a] = [(i, b)]
+            adj[a] = [(e, b)]
         else:
-            links.append((i, b))
+            links.append((e, b))
         links = get(b)
         if links is None:
-            adj[b] = [(i, a)]
+            adj[b] = [(e, a)]
         else:
-            links.append((i, a))
+            links.append((e, a))
     return adj
 
 
@@ -146,8 +148,8 @@ def after_pendant(
     and it is R unless a trail of R went through the lifted ship (then 1 + the longest trail
     of M ending at `lifted` is R); only then is the network searched, and only for R."""
     route = state.routes[p]
-    adj = split_network(state, p)
-    new = 1 << state.player_edges[p].index(edge)  # M: the network without this piece
+    adj = state.split[p]
+    new = 1 << edge  # M: the network without this piece
     reached = 1 + (longest_from(adj, grown, new) if grown is not None else 0)
     if reached >= route or not moved:
         return max(route, reached)

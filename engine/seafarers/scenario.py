@@ -467,7 +467,7 @@ def parse_scenario(document: object) -> Scenario:
                 if owner == q and island is not None and island not in state.home_islands[q]:
                     state.home_islands[q].append(island)
         state.ship_closed.update(close_lines(state, q))
-        state.routes[q] = longest_route(state, q)
+        state.routes[q] = longest_route(state, q, adj=state.split[q])
     _read_holders(c, state, doc.get("holders", ...))
     actions = doc.get("actions", [])
     if not _present(c, "actions", actions, list):

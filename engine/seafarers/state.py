@@ -69,6 +69,7 @@ class State:
         "ship_moved",
         "ship_new",
         "ships",
+        "split",
         "steals",
         "svp",
         "winner",
@@ -128,6 +129,7 @@ class State:
         self.ship_at: list[dict[int, list[int]]] = [{} for _ in range(n)]
         self.attach: list[dict[int, int]] = [{} for _ in range(n)]
         self.harbour_rates: list[list[int]] = [[4] * 5 for _ in range(n)]
+        self.split: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(n)]
         # Derived, never serialised: the last list `legal_actions` made for this state, which
         # `apply_listed` may apply without the checks; any action clears it.
         self.listed: list[dict[str, Any]] | None = None
@@ -164,6 +166,7 @@ class State:
         other.ship_at = [{n: list(v) for n, v in x.items()} for x in self.ship_at]
         other.attach = [dict(x) for x in self.attach]
         other.harbour_rates = [list(x) for x in self.harbour_rates]
+        other.split = [{n: list(v) for n, v in x.items()} for x in self.split]
         other.ship_new = set(self.ship_new)
         other.ship_closed = set(self.ship_closed)
         for name in (

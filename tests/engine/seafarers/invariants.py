@@ -78,7 +78,7 @@ def vp_from_sources(doc: dict[str, Any], q: int) -> int:
 def check_state(state: Any) -> None:
     """The holders obey X10 and B17 with lengths recomputed; pieces counted; no negative cards;
     where the pieces reach (reach.py), kept by every write, is what the pieces say now."""
-    assert reach.fresh(state) == {name: getattr(state, name) for name in reach.SLOTS}
+    assert reach.fresh(state) == reach.kept(state)
     for q in range(len(state.players)):
         assert state.routes[q] == longest_route(state, q)
         assert all(n >= 0 for n in state.hands[q])
