@@ -30,7 +30,7 @@ from engine.seafarers.rules import (
     COST_SHIP,
     RESOURCES,
 )
-from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, State
+from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, Listing, State
 
 Action = dict[str, Any]
 
@@ -235,7 +235,7 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
     ships = state.ships[p] < rules.ships and _has(hand, COST_SHIP)
     pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
     movable = [] if state.ship_moved or not ship_at else _movable(state, p, ship_at, pirate)
-    edges = sorted(attach) if roads or ships or movable else []
+    edges, targets = listing_for(state, p) if roads or ships or movable else ((), ())
     if roads or ships:
         for e in edges:
             kind = kinds[e]
@@ -261,7 +261,7 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
             if level[n] == SETTLEMENT:
                 append({"type": "build_city", "player": player, "node": board.node_names[n]})
     if movable:
-        _ship_moves(state, player, p, movable, edges, pirate, out)
+        _ship_moves(player, movable, targets, pirate, names, out)
     if state.deck and _has(hand, COST_DEV):
         append({"type": "buy_dev_card", "player": player})
     if state.dev_cards[p]:
@@ -378,29 +378,23 @@ def _movable(
     return out
 
 
-def _ship_moves(
-    state: State,
-    player: str,
-    p: int,
-    movable: list[int],
-    edges: list[int],
-    pirate: tuple[int, ...],
-    out: list[Action],
-) -> None:
-    """move_ship: each movable ship to each edge a ship may go without it (X7, X18): empty,
-    not land, not on the pirate's hex, attached by an own building, or by own ships other
-    than the one lifted (`game._route_checks` with `without`): a target attached by one ship
-    alone, at a node with no building, is no target for that ship."""
-    board = state.board
-    kinds = board.edge_kind
-    names = board.edge_names
-    edge_nodes = board.edge_nodes
+def listing_for(state: State, p: int) -> Listing:
+    """The player's attached edges in order, and the targets a ship may be moved to — not land,
+    attached for a ship, each with the one ship that alone attaches it (NONE for none: an own
+    building there, or several ships). Kept in the state until a write changes where the
+    player's pieces reach (reach.py clears it); the pirate is left to the caller (X18)."""
+    kept = state.listing[p]
+    if kept is not None:
+        return kept
+    kinds = state.board.edge_kind
+    edge_nodes = state.board.edge_nodes
     attach = state.attach[p]
     ship_at = state.ship_at[p]
     owner = state.node_owner
+    edges = tuple(sorted(attach))
     targets = []
     for t in edges:
-        if not attach[t] & 2 or kinds[t] == LAND or t in pirate:
+        if not attach[t] & 2 or kinds[t] == LAND:
             continue
         a, b = edge_nodes[t]
         only = NONE
@@ -412,10 +406,27 @@ def _ship_moves(
                 at_a, at_b = at_b, None
             if at_a is not None and at_b is None and len(at_a) == 1:
                 only = at_a[0]
-        targets.append((only, list(names[t])))
+        targets.append((t, only))
+    kept = state.listing[p] = (edges, tuple(targets))
+    return kept
+
+
+def _ship_moves(
+    player: str,
+    movable: list[int],
+    targets: tuple[tuple[int, int], ...],
+    pirate: tuple[int, ...],
+    names: tuple[tuple[str, str], ...],
+    out: list[Action],
+) -> None:
+    """move_ship: each movable ship to each edge a ship may go without it (X7, X18): empty,
+    not land, not on the pirate's hex, attached by an own building, or by own ships other
+    than the one lifted (`game._route_checks` with `without`): a target attached by one ship
+    alone, at a node with no building, is no target for that ship."""
+    where = [(only, list(names[t])) for t, only in targets if t not in pirate]
     append = out.append
     for e in movable:
         source = list(names[e])
-        for only, to in targets:
+        for only, to in where:
             if only != e:
                 append({"type": "move_ship", "player": player, "from": source, "to": to})

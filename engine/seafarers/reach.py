@@ -44,6 +44,7 @@ def rebuild(state: State) -> None:
                     roads[n] = roads.get(n, 0) + 1
     state.harbour_rates = [rates_of(state, p) for p in range(count)]
     state.split = [split_network(state, p) for p in range(count)]
+    state.listing = [None] * count
     touched: set[int] = set()
     node_edges = state.board.node_edges
     for p in range(count):
@@ -74,7 +75,9 @@ def rates_of(state: State, p: int) -> list[int]:
 
 
 def _renew(state: State, p: int, edges: tuple[int, ...] | list[int]) -> None:
-    """The entries of `edges` in `attach[p]`, each from its two nodes."""
+    """The entries of `edges` in `attach[p]`, each from its two nodes (and p's listing for
+    legal.py to be made again)."""
+    state.listing[p] = None
     owner = state.node_owner
     taken = state.edge_piece
     edge_nodes = state.board.edge_nodes
@@ -103,8 +106,10 @@ def _renew(state: State, p: int, edges: tuple[int, ...] | list[int]) -> None:
 def placed(state: State, p: int, e: int, piece: int) -> None:
     """A road or ship of `p` was laid on `e` (written already): `e` is taken for everyone, and
     the empty edges at its nodes that hold no building are attached for its kind."""
-    for attach in state.attach:
-        attach.pop(e, None)
+    for q, attach in enumerate(state.attach):
+        if attach.pop(e, None) is not None:
+            state.listing[q] = None
+    state.listing[p] = None
     _link(state, p, e, piece)
     bit = SHIP_BIT if piece == SHIP else ROAD_BIT
     attach = state.attach[p]
@@ -135,6 +140,7 @@ def lifted(state: State, p: int, e: int) -> None:
     owner = state.node_owner
     nodes = state.board.edge_nodes[e]
     _unlink(state.split[p], e, *_ends(state, p, e, SHIP))
+    state.listing[p] = None
     at = state.ship_at[p]
     for n in nodes:
         ships = at[n]
@@ -162,6 +168,7 @@ def settled(state: State, p: int, n: int) -> None:
     for t in edges:
         if not taken[t]:
             attach[t] = ROAD_BIT | SHIP_BIT
+    state.listing[p] = None
     for q in range(len(state.players)):
         if q != p and (n in state.road_at[q] or n in state.ship_at[q]):
             _renew(state, q, edges)

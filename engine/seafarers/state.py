@@ -16,6 +16,8 @@ NONE = -1
 ROAD, SHIP = 1, 2
 SETTLEMENT, CITY = 1, 2
 SETUP_PHASES = frozenset({"setup_settlement", "setup_route"})
+# legal.listing_for: a player's attached edges, and the ship-move targets with their one ship
+Listing = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
 class State:
@@ -42,6 +44,7 @@ class State:
         "home_islands",
         "knights",
         "listed",
+        "listing",
         "longest",
         "node_level",
         "node_owner",
@@ -130,6 +133,8 @@ class State:
         self.attach: list[dict[int, int]] = [{} for _ in range(n)]
         self.harbour_rates: list[list[int]] = [[4] * 5 for _ in range(n)]
         self.split: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(n)]
+        # legal.listing_for's, per player, until a write changes where their pieces reach
+        self.listing: list[Listing | None] = [None] * n
         # Derived, never serialised: the last list `legal_actions` made for this state, which
         # `apply_listed` may apply without the checks; any action clears it.
         self.listed: list[dict[str, Any]] | None = None
@@ -167,6 +172,7 @@ class State:
         other.attach = [dict(x) for x in self.attach]
         other.harbour_rates = [list(x) for x in self.harbour_rates]
         other.split = [{n: list(v) for n, v in x.items()} for x in self.split]
+        other.listing = list(self.listing)  # tuples, shared
         other.ship_new = set(self.ship_new)
         other.ship_closed = set(self.ship_closed)
         for name in (
