@@ -12,10 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.seafarers import reach
 from engine.seafarers.board import GOLD, GOLD_YIELD, LAND, RESOURCE_OF, SEA, Board, is_edge_shape
 from engine.seafarers.chance import seeded_roll, seeded_steal
 from engine.seafarers.refusals import Refused
-from engine.seafarers.routes import close_lines, holder_after, longest_route
+from engine.seafarers.routes import (
+    after_pendant,
+    close_lines,
+    holder_after,
+    longest_route,
+    split_node,
+)
 from engine.seafarers.rules import (
     COST_CITY,
     COST_DEV,
@@ -397,9 +404,41 @@ def _check_build_route(piece: int) -> Callable[[State, int, dict[str, Any]], App
     return checker
 
 
+def _meets_none(state: State, p: int, n: int, piece: int, without: int = NONE) -> bool:
+    """No other piece of p meets a piece of that kind at `n` (a pendant's free end in the
+    routes' split network): not an own building, and another player's building or no own
+    piece of the kind there but `without`."""
+    owner = state.node_owner[n]
+    if owner == p:
+        return False
+    if owner != NONE:
+        return True
+    here = state.ship_at[p].get(n) if piece == SHIP else state.road_at[p].get(n)
+    if not here:
+        return True
+    return piece == SHIP and here == [without]
+
+
+def _pendant(
+    state: State, p: int, e: int, piece: int, without: int = NONE
+) -> tuple[bool, int | None]:
+    """Before a piece of p is laid on `e` (`without`: the ship being lifted): whether it will
+    be a pendant of the routes' split network, and the node it hangs from (None: neither end
+    meets a piece of p)."""
+    a, b = state.board.edge_nodes[e]
+    free_a = _meets_none(state, p, a, piece, without)
+    free_b = _meets_none(state, p, b, piece, without)
+    if free_a and free_b:
+        return True, None
+    if free_a or free_b:
+        return True, split_node(state, p, b if free_a else a, piece)
+    return False, None
+
+
 def _build_route(state: State, p: int, e: int, piece: int, free: bool, events: list[Event]) -> None:
     if not free:
         _pay(state, p, COST_ROAD if piece == ROAD else COST_SHIP)
+    pendant, grown = _pendant(state, p, e, piece)
     _place_route(state, p, e, piece)
     events.append(
         {
@@ -409,7 +448,10 @@ def _build_route(state: State, p: int, e: int, piece: int, free: bool, events: l
             "free": free,
         }
     )
-    _after_placing(state, p, events, ships=piece == SHIP)
+    if pendant:  # X5: no line ends at its free end; X10: a cheaper search (routes.py)
+        _after_pendant(state, p, e, grown, None, False, events)
+    else:
+        _after_placing(state, p, events, ships=piece == SHIP)
     if state.phase == "setup_route":
         _next_setup(state, events)
     elif state.phase == "road_building":
@@ -422,6 +464,7 @@ def _place_route(state: State, p: int, e: int, piece: int) -> None:
     state.edge_owner[e] = p
     state.edge_piece[e] = piece
     state.player_edges[p].append(e)
+    reach.placed(state, p, e, piece)
     if piece == ROAD:
         state.roads[p] += 1
     else:
@@ -444,7 +487,13 @@ def _any_free_placement(state: State, p: int) -> bool:
 
 
 def _after_placing(
-    state: State, p: int, events: list[Event], *, ships: bool, cut: int = NONE, moved: bool = False
+    state: State,
+    p: int,
+    events: list[Event],
+    *,
+    ships: bool,
+    cut: int = NONE,
+    moved: bool = False,
 ) -> None:
     """X5 closed lines, then X10: the routes of every player recalculated at once (`cut`: the
     node of a new settlement, which may cut other players' routes). The player's own route
@@ -461,14 +510,34 @@ def _after_placing(
                 {"type": "route_closed", "ships": [state.board.edge_name(e) for e in newly]}
             )
     known = state.routes[p] - 1 if moved else state.routes[p]
-    state.routes[p] = longest_route(state, p, max(known, 0))
+    state.routes[p] = longest_route(state, p, max(known, 0), adj=state.split[p])
     if cut != NONE:  # a settlement can cut other players' routes (LR14); only theirs can shrink
         # A route depends only on its player's pieces and the owners of their nodes: only a
         # player with a piece at the new settlement's node can see their route change (X10).
         touching = {state.edge_owner[e] for e in state.board.node_edges[cut]}
         for q in range(len(state.players)):
             if q != p and q in touching:
-                state.routes[q] = longest_route(state, q)
+                state.routes[q] = longest_route(state, q, adj=state.split[q])
+    _update_longest(state, events)
+
+
+def _after_pendant(
+    state: State,
+    p: int,
+    e: int,
+    grown: int | None,
+    lifted: int | None,
+    moved: bool,
+    events: list[Event],
+) -> None:
+    """`_after_placing` for a new piece with a free end (`_pendant`): no line of ships can
+    pass it (X5), and the route is found from the lengths ending at its nodes
+    (`routes.after_pendant`), or by the full search when those do not settle it (X10)."""
+    route = after_pendant(state, p, e, grown, lifted, moved)
+    if route is None:
+        known = state.routes[p] - 1 if moved else state.routes[p]
+        route = longest_route(state, p, max(known, 0), adj=state.split[p])
+    state.routes[p] = route
     _update_longest(state, events)
 
 
@@ -554,18 +623,31 @@ def _check_move_ship(state: State, p: int, action: dict[str, Any]) -> Apply:
 
 def _move_ship(state: State, p: int, source: int, target: int, events: list[Event]) -> None:
     board = state.board
+    # Before the move: the lifted ship's end that meets other pieces (it has an open end,
+    # X6, but an end at another player's building meets nothing either), and the target's.
+    a, b = board.edge_nodes[source]
+    free_a = _meets_none(state, p, a, SHIP, source)
+    free_b = _meets_none(state, p, b, SHIP, source)
+    lifted = None if free_a == free_b else split_node(state, p, b if free_a else a, SHIP)
+    pendant, grown = _pendant(state, p, target, SHIP, source)
+    pendant = pendant and (free_a or free_b)
     state.edge_owner[source] = NONE
     state.edge_piece[source] = 0
     edges = state.player_edges[p]
     edges.remove(source)
+    reach.lifted(state, p, source)
     state.edge_owner[target] = p
     state.edge_piece[target] = SHIP
     edges.append(target)
+    reach.placed(state, p, target, SHIP)
     state.ship_moved = True
     events.append(
         {"type": "ship_moved", "from": board.edge_name(source), "to": board.edge_name(target)}
     )
-    _after_placing(state, p, events, ships=True, moved=True)
+    if pendant:
+        _after_pendant(state, p, target, grown, lifted, True, events)
+    else:
+        _after_placing(state, p, events, ships=True, moved=True)
 
 
 # -- buildings ------------------------------------------------------------------------------
@@ -611,6 +693,7 @@ def _build_settlement(state: State, p: int, n: int, setup: bool, events: list[Ev
         _pay(state, p, COST_SETTLEMENT)
     state.node_owner[n] = p
     state.player_nodes[p].append(n)
+    reach.settled(state, p, n)
     state.node_level[n] = SETTLEMENT
     state.settlements[p] += 1
     events.append({"type": "built", "piece": "settlement", "node": label, "free": setup})
@@ -686,7 +769,7 @@ def _build_city(state: State, p: int, n: int, events: list[Event]) -> None:
     events.append(
         {"type": "built", "piece": "city", "node": state.board.node_names[n], "free": False}
     )
-    _after_placing(state, p, events, ships=False)
+    # X10 needs no recomputation: the node keeps its owner, so no route and no line changes.
 
 
 # -- setup (B20, SU1, X14) ------------------------------------------------------------------
@@ -775,10 +858,11 @@ def _roll(state: State, action: dict[str, Any], events: list[Event]) -> None:
 
 
 def _produce(state: State, total: int, events: list[Event]) -> None:
-    count = len(state.players)
-    owed = [[0] * 5 for _ in range(count)]
-    picks = [0] * count
-    due_of = [0] * 5
+    """B9: each building on a hex of the number, the robber's hex aside; B10: a short bank
+    pays nobody that resource, unless only one player is owed it (who gets what is left);
+    GD4, X13: a gold field owes picks, from what the bank holds after production."""
+    owed: dict[int, list[int]] = {}  # player -> cards, only for those owed any
+    picks: dict[int, int] = {}
     robber = state.robber
     node_owner = state.node_owner
     level = state.node_level
@@ -789,46 +873,46 @@ def _produce(state: State, total: int, events: list[Event]) -> None:
             q = node_owner[n]
             if q == NONE:
                 continue
-            amount = level[n]  # 1 settlement, 2 city
             if r == GOLD_YIELD:
-                picks[q] += amount
+                picks[q] = picks.get(q, 0) + level[n]  # 1 settlement, 2 city
             else:
-                owed[q][r] += amount
-                due_of[r] += amount
-    for r in range(5):  # B10: a short bank pays nobody, unless only one player is owed
-        due = due_of[r]
-        if due and due > state.bank[r]:
-            owed_players = [q for q in range(count) if owed[q][r]]
-            if len(owed_players) == 1:
-                owed[owed_players[0]][r] = state.bank[r]
-            else:
-                for q in owed_players:
-                    owed[q][r] = 0
-    for q in range(count):
-        if any(owed[q]):
-            for r in range(5):
-                state.hands[q][r] += owed[q][r]
-                state.bank[r] -= owed[q][r]
-            events.append(
-                {"type": "produced", "player": state.players[q], "cards": _names(owed[q])}
-            )
+                cards = owed.get(q)
+                if cards is None:
+                    cards = owed[q] = [0, 0, 0, 0, 0]
+                cards[r] += level[n]
+    bank = state.bank
+    if owed:
+        for r in range(5):
+            due = 0
+            for cards in owed.values():
+                due += cards[r]
+            if due > bank[r]:  # B10
+                owed_players = [q for q in sorted(owed) if owed[q][r]]
+                if len(owed_players) == 1:
+                    owed[owed_players[0]][r] = bank[r]
+                else:
+                    for q in owed_players:
+                        owed[q][r] = 0
+        for q in sorted(owed):
+            cards = owed[q]
+            if any(cards):
+                hand = state.hands[q]
+                for r in range(5):
+                    hand[r] += cards[r]
+                    bank[r] -= cards[r]
+                events.append(
+                    {"type": "produced", "player": state.players[q], "cards": _names(cards)}
+                )
     state.phase = "action"
-    due = sum(picks)
-    if due:
-        left = sum(state.bank)  # X13: from what the bank holds after production
-        if due > left:
-            owing = [q for q in range(count) if picks[q]]
-            if len(owing) == 1:
-                picks[owing[0]] = left
-            else:
-                picks = [0] * count
-        if any(picks):
-            for q in range(count):
-                if picks[q]:
-                    state.gold_picks[q] = picks[q]
-                    events.append(
-                        {"type": "gold_owed", "player": state.players[q], "count": picks[q]}
-                    )
+    if picks:
+        left = sum(bank)  # X13: from what the bank holds after production
+        if sum(picks.values()) > left:
+            picks = dict.fromkeys(picks, left) if len(picks) == 1 else {}
+        for q in sorted(picks):
+            if picks[q]:
+                state.gold_picks[q] = picks[q]
+                events.append({"type": "gold_owed", "player": state.players[q], "count": picks[q]})
+        if any(picks.values()):
             state.phase = "gold"
             state.resume = "action"
 

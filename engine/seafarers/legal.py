@@ -30,7 +30,7 @@ from engine.seafarers.rules import (
     COST_SHIP,
     RESOURCES,
 )
-from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, State
+from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, Listing, State
 
 Action = dict[str, Any]
 
@@ -212,30 +212,58 @@ def _legal(state: State, player: str) -> list[Action]:
         out.extend(_edge_actions(state, player, p, _near_edges(state, p)))
         out.append({"type": "end_road_building", "player": player})
         return out
-    # the action phase
-    hand = state.hands[p]
+    return _action_phase(state, player, p)
+
+
+def _action_phase(state: State, player: str, p: int) -> list[Action]:
+    """The action phase's list, from where the player's pieces reach (reach.py, kept by every
+    write): the empty edges attached for a road or a ship (X2), the nodes an own road or ship
+    touches (X3), each ship's open end (X6). The same list, in the same order, as the
+    predicates of the checks give (`game.attached`, `game.movable`, `_settlement_ok`)."""
+    board = state.board
     rules = state.rules
-    pieces = (state.roads[p] < rules.roads and _has(hand, COST_ROAD)) or (
-        state.ships[p] < rules.ships and _has(hand, COST_SHIP)
-    )
-    ships = [] if state.ship_moved else _movable_ships(state, p)
-    if pieces:  # the empty edges near the player's pieces: where a road or a ship may go
-        out.extend(_edge_actions(state, player, p, _near_edges(state, p)))
+    hand = state.hands[p]
+    owner = state.node_owner
+    kinds = board.edge_kind
+    names = board.edge_names
+    road_at = state.road_at[p]
+    ship_at = state.ship_at[p]
+    attach = state.attach[p]
+    out: list[Action] = []
+    append = out.append
+    roads = state.roads[p] < rules.roads and _has(hand, COST_ROAD)
+    ships = state.ships[p] < rules.ships and _has(hand, COST_SHIP)
+    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+    movable = [] if state.ship_moved or not ship_at else _movable(state, p, ship_at, pirate)
+    edges, targets = listing_for(state, p) if roads or ships or movable else ((), ())
+    if roads or ships:
+        for e in edges:
+            kind = kinds[e]
+            how = attach[e]
+            if roads and how & 1 and kind != SEA:
+                append({"type": "build_road", "player": player, "edge": list(names[e])})
+            if ships and how & 2 and kind != LAND and e not in pirate:
+                append({"type": "build_ship", "player": player, "edge": list(names[e])})
     if state.settlements[p] < rules.settlements and _has(hand, COST_SETTLEMENT):
-        touched = {n for e in state.player_edges[p] for n in board.edge_nodes[e]}
-        for n in sorted(touched):
-            if _settlement_ok(state, p, n, False):
-                out.append(
-                    {"type": "build_settlement", "player": player, "node": board.node_names[n]}
-                )
+        land = board.is_land_node
+        neighbours = board.node_neighbours
+        node_names = board.node_names
+        for n in sorted({*road_at, *ship_at}):  # X3: a node an own road or ship touches
+            if land[n] and owner[n] == NONE:
+                for m in neighbours[n]:
+                    if owner[m] != NONE:
+                        break
+                else:  # B4: no building on a neighbouring node
+                    append({"type": "build_settlement", "player": player, "node": node_names[n]})
     if state.cities[p] < rules.cities and _has(hand, COST_CITY):
+        level = state.node_level
         for n in sorted(state.player_nodes[p]):
-            if state.node_level[n] == SETTLEMENT:
-                out.append({"type": "build_city", "player": player, "node": board.node_names[n]})
-    if ships:
-        out.extend(_ship_moves(state, player, p, ships))
+            if level[n] == SETTLEMENT:
+                append({"type": "build_city", "player": player, "node": board.node_names[n]})
+    if movable:
+        _ship_moves(player, movable, targets, pirate, names, out)
     if state.deck and _has(hand, COST_DEV):
-        out.append({"type": "buy_dev_card", "player": player})
+        append({"type": "buy_dev_card", "player": player})
     if state.dev_cards[p]:
         out.extend(_card_actions(state, player))
     if max(hand) >= 2:  # no rate is better than 2:1 (X11)
@@ -247,7 +275,7 @@ def _legal(state: State, player: str) -> list[Action]:
                 continue
             for get in range(5):
                 if get != give and bank[get]:
-                    out.append(
+                    append(
                         {
                             "type": "maritime_trade",
                             "player": player,
@@ -255,7 +283,7 @@ def _legal(state: State, player: str) -> list[Action]:
                             "get": {RESOURCES[get]: 1},
                         }
                     )
-    out.append({"type": "end_turn", "player": player})
+    append({"type": "end_turn", "player": player})
     return out
 
 
@@ -291,103 +319,114 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
     board = state.board
     kind = "move_pirate" if pirate else "move_robber"
     here = state.pirate if pirate else state.robber
-    around: dict[int, set[int]] = {}
-    for q in range(len(state.players)):
+    around: dict[int, int] = {}  # hex -> its candidates, one bit each
+    get = around.get
+    count = len(state.players)
+    for q in range(count):
         if q == p or not any(state.hands[q]):
             continue
+        bit = 1 << q
         if pirate:
+            piece = state.edge_piece
+            edge_hexes = board.edge_hexes
             for e in state.player_edges[q]:
-                if state.edge_piece[e] == SHIP:
-                    for h in board.edge_hexes[e]:
-                        around.setdefault(h, set()).add(q)
+                if piece[e] == SHIP:
+                    for h in edge_hexes[e]:
+                        around[h] = get(h, 0) | bit
         else:
+            node_hexes = board.node_hexes
             for n in state.player_nodes[q]:
-                for h in board.node_hexes[n]:
-                    around.setdefault(h, set()).add(q)
+                for h in node_hexes[n]:
+                    around[h] = get(h, 0) | bit
+    hexes = board.sea_hexes if pirate else board.land_hexes
+    if not around:
+        return [{"type": kind, "player": player, "hex": hid} for h, hid in hexes if h != here]
     out: list[Action] = []
     append = out.append
-    for h, hid in board.sea_hexes if pirate else board.land_hexes:
+    names = state.players
+    for h, hid in hexes:
         if h == here:
             continue
-        victims = around.get(h)
+        victims = get(h)
         if victims:
-            for q in sorted(victims):
-                append({"type": kind, "player": player, "hex": hid, "steal_from": state.players[q]})
+            for q in range(count):
+                if victims >> q & 1:
+                    append({"type": kind, "player": player, "hex": hid, "steal_from": names[q]})
         else:
             append({"type": kind, "player": player, "hex": hid})
     return out
 
 
-def _movable_ships(state: State, p: int) -> list[int]:
-    """`game.movable` (inline) over the player's pieces, in their order: ships not placed this
-    turn, not on a closed route, with an open end (X6), not on the pirate's edges (X18)."""
+def _movable(
+    state: State, p: int, ship_at: dict[int, list[int]], pirate: tuple[int, ...]
+) -> list[int]:
+    """`game.movable` over the player's ships, in their order: not placed this turn (SR9), not
+    on a closed route (X5), not on the pirate's edges (X18), with an open end — a node with no
+    own building and no other own ship (X6)."""
     piece = state.edge_piece
     new = state.ship_new
     closed = state.ship_closed
     owner = state.node_owner
-    edge_owner = state.edge_owner
-    board = state.board
-    edge_nodes = board.edge_nodes
-    node_edges = board.node_edges
-    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
-    out: list[int] = []
+    edge_nodes = state.board.edge_nodes
+    out = []
     for e in state.player_edges[p]:
         if piece[e] != SHIP or e in new or e in closed or e in pirate:
             continue
-        # game.open_end, inline: a node of the ship with no own building and no other own ship
-        for n in edge_nodes[e]:
-            if owner[n] == p:
-                continue
-            for f in node_edges[n]:
-                if f != e and edge_owner[f] == p and piece[f] == SHIP:
-                    break
-            else:
-                out.append(e)
-                break
+        a, b = edge_nodes[e]
+        if (owner[a] != p and len(ship_at[a]) == 1) or (owner[b] != p and len(ship_at[b]) == 1):
+            out.append(e)
     return out
 
 
-def _ship_moves(state: State, player: str, p: int, ships: list[int]) -> list[Action]:
-    """move_ship: each movable ship (X6) to each edge legal without it (X7, X18): an empty
-    edge, not land, not on the pirate's hex, attached (X2) by an own building at one of its
-    nodes, or by own ships there (at a node with no building) other than the one lifted."""
-    board = state.board
-    out: list[Action] = []
-    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+def listing_for(state: State, p: int) -> Listing:
+    """The player's attached edges in order, and the targets a ship may be moved to — not land,
+    attached for a ship, each with the one ship that alone attaches it (NONE for none: an own
+    building there, or several ships). Kept in the state until a write changes where the
+    player's pieces reach (reach.py clears it); the pirate is left to the caller (X18)."""
+    kept = state.listing[p]
+    if kept is not None:
+        return kept
+    kinds = state.board.edge_kind
+    edge_nodes = state.board.edge_nodes
+    attach = state.attach[p]
+    ship_at = state.ship_at[p]
     owner = state.node_owner
-    piece = state.edge_piece
-    kinds = board.edge_kind
-    edge_nodes = board.edge_nodes
-    node_edges = board.node_edges
-    # The player's ships at each node, gathered once (a target is empty, so none is the target).
-    ships_at: dict[int, list[int]] = {}
-    for f in state.player_edges[p]:
-        if piece[f] == SHIP:
-            for n in edge_nodes[f]:
-                ships_at.setdefault(n, []).append(f)
-    # Each target with the one ship that alone attaches it (no move of that ship goes there),
-    # or NONE when any ship may go: an own building at a node, or two ships or more there.
-    only: dict[int, int] = {}
-    for n in state.player_nodes[p]:
-        for t in node_edges[n]:
-            if not piece[t] and kinds[t] != LAND and t not in pirate:
-                only[t] = NONE
-    for n, here in ships_at.items():
-        if owner[n] != NONE:
-            continue  # an own building attaches every target there already; another's, none
-        for t in node_edges[n]:
-            if piece[t] or kinds[t] == LAND or t in pirate:
-                continue
-            alone = only.get(t)
-            if len(here) > 1 or (alone is not None and alone != here[0]):
-                only[t] = NONE
-            elif alone is None:
-                only[t] = here[0]
-    targets = [(only[t], board.edge_name(t)) for t in sorted(only)]
+    edges = tuple(sorted(attach))
+    targets = []
+    for t in edges:
+        if not attach[t] & 2 or kinds[t] == LAND:
+            continue
+        a, b = edge_nodes[t]
+        only = NONE
+        owner_a, owner_b = owner[a], owner[b]
+        if owner_a != p and owner_b != p:  # no own building: attached by ships alone
+            at_a = ship_at.get(a) if owner_a == NONE else None
+            at_b = ship_at.get(b) if owner_b == NONE else None
+            if at_a is None:
+                at_a, at_b = at_b, None
+            if at_a is not None and at_b is None and len(at_a) == 1:
+                only = at_a[0]
+        targets.append((t, only))
+    kept = state.listing[p] = (edges, tuple(targets))
+    return kept
+
+
+def _ship_moves(
+    player: str,
+    movable: list[int],
+    targets: tuple[tuple[int, int], ...],
+    pirate: tuple[int, ...],
+    names: tuple[tuple[str, str], ...],
+    out: list[Action],
+) -> None:
+    """move_ship: each movable ship to each edge a ship may go without it (X7, X18): empty,
+    not land, not on the pirate's hex, attached by an own building, or by own ships other
+    than the one lifted (`game._route_checks` with `without`): a target attached by one ship
+    alone, at a node with no building, is no target for that ship."""
+    where = [(only, list(names[t])) for t, only in targets if t not in pirate]
     append = out.append
-    for source in ships:
-        name = board.edge_name(source)
-        for alone, to in targets:
-            if alone != source:
-                append({"type": "move_ship", "player": player, "from": name, "to": to})
-    return out
+    for e in movable:
+        source = list(names[e])
+        for only, to in where:
+            if only != e:
+                append({"type": "move_ship", "player": player, "from": source, "to": to})

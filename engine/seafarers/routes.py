@@ -23,40 +23,23 @@ from collections.abc import Callable
 from engine.seafarers.state import NONE, SHIP, State
 
 
-def longest_route(state: State, p: int, at_least: int = 0) -> int:
+def longest_route(
+    state: State,
+    p: int,
+    at_least: int = 0,
+    at_most: int | None = None,
+    adj: dict[int, list[tuple[int, int]]] | None = None,
+) -> int:
     """X4: the most pieces in one route of player `p` (0 without pieces). `at_least`: a length
     the route is known to reach (`game._after_placing` says which after a build or a move), so
-    that no component with no more pieces is searched; the result is the same. A larger value
-    than the route would be returned as it is."""
-    edges = state.player_edges[p]
-    if not edges:
+    that no component with no more pieces is searched; `at_most`: a length it is known not to
+    pass, so that the search ends once a route reaches it. The result is the same; a larger
+    `at_least` than the route would be returned as it is. `adj`: the split network, when the
+    caller has it."""
+    if not state.player_edges[p]:
         return 0
-    board_nodes = state.board.edge_nodes
-    piece = state.edge_piece
-    owner = state.node_owner
-    # The split network: a node holding an own building stays one node; an empty node becomes
-    # one node per kind of piece (a road meets a ship only at an own building, SH6, LR3); a
-    # node holding another player's building becomes one end per piece (a route may end there,
-    # not pass, LR14). Its trails are exactly the player's routes.
-    adj: dict[int, list[tuple[int, int]]] = {}
-    get = adj.get
-    for i, e in enumerate(edges):
-        kind = piece[e]
-        a, b = board_nodes[e]
-        o = owner[a]
-        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * i)
-        o = owner[b]
-        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * i + 1)
-        links = get(a)
-        if links is None:
-            adj[a] = [(i, b)]
-        else:
-            links.append((i, b))
-        links = get(b)
-        if links is None:
-            adj[b] = [(i, a)]
-        else:
-            links.append((i, a))
+    if adj is None:
+        adj = split_network(state, p)
     # Components (each in breadth-first order from its first node), largest first: none can
     # beat its own number of pieces.
     seen: set[int] = set()
@@ -79,17 +62,102 @@ def longest_route(state: State, p: int, at_least: int = 0) -> int:
         components.sort(key=lambda c: -c[0])
     best = at_least
     for size, count, members in components:
-        if size <= best:
+        if size <= best or (at_most is not None and best >= at_most):
             break
         if size == count - 1:
             # A tree: its longest trail is its longest path, from a node farthest from any
             # node (the last in breadth-first order) to the node farthest from that one.
             length = _depth(adj, members[-1])
         else:
-            length = _trail_search(adj, members, size)
+            length = _trail_search(adj, members, size, at_most)
         if length > best:
             best = length
     return best
+
+
+def split_network(state: State, p: int) -> dict[int, list[tuple[int, int]]]:
+    """The player's network split so that its trails are exactly the routes (X4): a node
+    holding an own building stays one node (`n << 2`); an empty node becomes one node per kind
+    of piece (`n << 2 | kind`: a road meets a ship only at an own building, SH6, LR3); a node
+    holding another player's building becomes one end per piece (a route may end there, not
+    pass, LR14: `~(2 * e)` and `~(2 * e + 1)` for the first and second node of edge e).
+    Each node maps to its links (edge, other node). reach.py keeps one per player up to date
+    (`state.split`); this builds it from the pieces."""
+    board_nodes = state.board.edge_nodes
+    piece = state.edge_piece
+    owner = state.node_owner
+    adj: dict[int, list[tuple[int, int]]] = {}
+    get = adj.get
+    for e in state.player_edges[p]:
+        kind = piece[e]
+        a, b = board_nodes[e]
+        o = owner[a]
+        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * e)
+        o = owner[b]
+        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * e + 1)
+        links = get(a)
+        if links is None:
+            adj[a] = [(e, b)]
+        else:
+            links.append((e, b))
+        links = get(b)
+        if links is None:
+            adj[b] = [(e, a)]
+        else:
+            links.append((e, a))
+    return adj
+
+
+def split_node(state: State, p: int, n: int, kind: int) -> int:
+    """The node of `split_network` where a piece of `kind` of p ends at `n`, which holds an
+    own building or no building."""
+    return n << 2 if state.node_owner[n] == p else n << 2 | kind
+
+
+def longest_from(adj: dict[int, list[tuple[int, int]]], start: int, without: int = 0) -> int:
+    """The most pieces in a trail of the split network that ends at `start` (0 when no piece
+    meets it), the pieces of the bit mask `without` left out: a depth-first walk over trails,
+    a bit mask of pieces used. On a tree it visits each piece once."""
+    if start not in adj:
+        return 0
+    best = 0
+
+    def walk(n: int, used: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        for i, m in adj[n]:
+            bit = 1 << i
+            if not used & bit:
+                walk(m, used | bit, length + 1)
+
+    walk(start, without, 0)
+    return best
+
+
+def after_pendant(
+    state: State, p: int, edge: int, grown: int | None, lifted: int | None, moved: bool
+) -> int | None:
+    """X10 after a piece `edge` of p laid with one end that meets no other piece of p (a
+    pendant of the split network, hanging from its node `grown`; None: neither end meets a
+    piece), and, for a move, after the ship lifted from an end that met none (its other node
+    `lifted`; None: it met none at either end): p's new route, or None when a full search is
+    needed. R is the route before (`state.routes[p]`), M the network without the new piece.
+    A trail through a pendant ends there, so M and the piece reach max(L(M), 1 + the longest
+    trail of M ending at `grown`). After a build L(M) = R. After a move L(M) is R or R - 1,
+    and it is R unless a trail of R went through the lifted ship (then 1 + the longest trail
+    of M ending at `lifted` is R); only then is the network searched, and only for R."""
+    route = state.routes[p]
+    adj = state.split[p]
+    new = 1 << edge  # M: the network without this piece
+    reached = 1 + (longest_from(adj, grown, new) if grown is not None else 0)
+    if reached >= route or not moved:
+        return max(route, reached)
+    if lifted is None or 1 + longest_from(adj, lifted, new) < route:
+        return route if route > 1 else None
+    # A longest trail went through the lifted ship: R - 1 or R, from the search (that stops
+    # at R, which no route of the new network passes).
+    return longest_route(state, p, max(route - 1, reached), at_most=route, adj=adj)
 
 
 def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
@@ -109,12 +177,20 @@ def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
     return depth
 
 
-def _trail_search(adj: dict[int, list[tuple[int, int]]], members: list[int], size: int) -> int:
+class _Reached(Exception):
+    """A walk of `_trail_search` found a trail as long as any can be."""
+
+
+def _trail_search(
+    adj: dict[int, list[tuple[int, int]]], members: list[int], size: int, at_most: int | None
+) -> int:
     """A component with a cycle: a depth-first walk over trails (a bit mask of pieces used),
     started at its odd nodes only — an optimal trail that is not a whole component ends at
     two of them (elsewhere it could be prolonged); with no odd node the component has an Euler
     circuit, which counts whole (X4: a figure eight). Runs of pass-through nodes (two pieces)
-    are walked as one weighted link: a trail entering one leaves it at its other end."""
+    are walked as one weighted link: a trail entering one leaves it at its other end. The
+    search ends as soon as a trail reaches a length none can pass: its bound (below) or
+    `at_most`."""
     starts = [n for n in members if len(adj[n]) % 2]
     if not starts:
         return size
@@ -138,29 +214,32 @@ def _trail_search(adj: dict[int, list[tuple[int, int]]], members: list[int], siz
             if bit is None:
                 bit = chain_of[key] = 1 << len(chain_of)
             out.append((bit, length, m))
-
-    def walk(n: int, used: int) -> int:
-        best = 0
-        for bit, weight, m in links[n]:
-            if used & bit:
-                continue
-            length = weight + walk(m, used | bit)
-            if length > best:
-                best = length
-        return best
-
     # No trail is longer than the pieces less one unused piece per two odd nodes beyond its
     # two ends; a walk reaching that bound ends the search.
     bound = size - (len(starts) - 2) // 2
+    if at_most is not None and at_most < bound:
+        bound = at_most
     best = 0
+
+    def walk(n: int, used: int, length: int) -> None:
+        nonlocal best
+        for bit, weight, m in links[n]:
+            if used & bit:
+                continue
+            total = length + weight
+            if total > best:
+                best = total
+                if total >= bound:
+                    raise _Reached
+            walk(m, used | bit, total)
+
     # The last odd node need not start a walk: an optimal trail ending there starts at another
     # odd node (its two ends are distinct odd nodes), whose walk found it.
-    for n in starts[:-1]:
-        length = walk(n, 0)
-        if length > best:
-            best = length
-            if best >= bound:
-                break
+    try:
+        for n in starts[:-1]:
+            walk(n, 0, 0)
+    except _Reached:
+        pass
     return best
 
 

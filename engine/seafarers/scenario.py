@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.kernel.problems import Checker, ScenarioError, join
+from engine.seafarers import reach
 from engine.seafarers.board import (
     EDGE_KINDS,
     LAND,
@@ -457,7 +458,8 @@ def parse_scenario(document: object) -> Scenario:
         cards = [card for card in CARDS for _ in range(max(0, left[card]))]
         state.deck = shuffled_deck(seed or 0, cards)
     _read_turn(c, state, doc.get("turn"))
-    # derived: home islands, closed lines, routes, holders
+    # derived: where the pieces reach, home islands, closed lines, routes, holders
+    reach.rebuild(state)
     for q in range(len(ids)):
         if not home_given[q]:
             for n, owner in enumerate(state.node_owner):
@@ -465,7 +467,7 @@ def parse_scenario(document: object) -> Scenario:
                 if owner == q and island is not None and island not in state.home_islands[q]:
                     state.home_islands[q].append(island)
         state.ship_closed.update(close_lines(state, q))
-        state.routes[q] = longest_route(state, q)
+        state.routes[q] = longest_route(state, q, adj=state.split[q])
     _read_holders(c, state, doc.get("holders", ...))
     actions = doc.get("actions", [])
     if not _present(c, "actions", actions, list):

@@ -10,17 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine.seafarers.board import Board
-from engine.seafarers.rules import RESOURCES, Rules
+from engine.seafarers.rules import Rules
 
 NONE = -1
 ROAD, SHIP = 1, 2
 SETTLEMENT, CITY = 1, 2
 SETUP_PHASES = frozenset({"setup_settlement", "setup_route"})
+# legal.listing_for: a player's attached edges, and the ship-move targets with their one ship
+Listing = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
 class State:
     __slots__ = (
         "army",
+        "attach",
         "bank",
         "board",
         "cities",
@@ -37,9 +40,11 @@ class State:
         "free_pieces",
         "gold_picks",
         "hands",
+        "harbour_rates",
         "home_islands",
         "knights",
         "listed",
+        "listing",
         "longest",
         "node_level",
         "node_owner",
@@ -52,6 +57,7 @@ class State:
         "player_nodes",
         "players",
         "resume",
+        "road_at",
         "roads",
         "robber",
         "rolls",
@@ -61,10 +67,12 @@ class State:
         "settlements",
         "setup_node",
         "setup_round",
+        "ship_at",
         "ship_closed",
         "ship_moved",
         "ship_new",
         "ships",
+        "split",
         "steals",
         "svp",
         "winner",
@@ -119,6 +127,14 @@ class State:
         self.draws_used = 0
         self.rolls = 0
         self.steals = 0
+        # Derived, never serialised: where each player's pieces reach (engine/seafarers/reach.py).
+        self.road_at: list[dict[int, int]] = [{} for _ in range(n)]
+        self.ship_at: list[dict[int, list[int]]] = [{} for _ in range(n)]
+        self.attach: list[dict[int, int]] = [{} for _ in range(n)]
+        self.harbour_rates: list[list[int]] = [[4] * 5 for _ in range(n)]
+        self.split: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(n)]
+        # legal.listing_for's, per player, until a write changes where their pieces reach
+        self.listing: list[Listing | None] = [None] * n
         # Derived, never serialised: the last list `legal_actions` made for this state, which
         # `apply_listed` may apply without the checks; any action clears it.
         self.listed: list[dict[str, Any]] | None = None
@@ -151,6 +167,12 @@ class State:
             "routes",
         ):
             setattr(other, name, list(getattr(self, name)))
+        other.road_at = [dict(x) for x in self.road_at]
+        other.ship_at = [{n: list(v) for n, v in x.items()} for x in self.ship_at]
+        other.attach = [dict(x) for x in self.attach]
+        other.harbour_rates = [list(x) for x in self.harbour_rates]
+        other.split = [{n: list(v) for n, v in x.items()} for x in self.split]
+        other.listing = list(self.listing)  # tuples, shared
         other.ship_new = set(self.ship_new)
         other.ship_closed = set(self.ship_closed)
         for name in (
@@ -200,20 +222,7 @@ class State:
         return self.rates(p)[resource]
 
     def rates(self, p: int) -> list[int]:
-        """X11: 2 on a 2:1 harbour of the resource, else 3 on a generic harbour, else 4.
-
-        MT1 MT2 MT3 MT4 MT5 MT6: 4:1 with the bank needs no harbour; MT7 MT8 MT9 MT10 MT11: a
-        building on a generic harbour trades 3:1; MT12 MT13 MT14 MT15: a special harbour trades
-        only its resource 2:1 (and no other better, not even 3:1, unless the player also has a
-        generic one); MT16 MT17 MT18 MT19: its multiples (4 ore for 2 cards) are
-        `maritime_trade`'s (X11)."""
-        generic = 4
-        special: set[str] = set()
-        harbours = self.board.node_harbours
-        for n in self.player_nodes[p]:  # a harbour's nodes are its edge's ends (X11)
-            for kind in harbours[n]:
-                if kind == "generic":
-                    generic = 3
-                else:
-                    special.add(kind)
-        return [2 if name in special else generic for name in RESOURCES]
+        """X11 for each resource: 2 on a 2:1 harbour of the resource, else 3 on a generic
+        harbour, else 4 — kept by reach.py as buildings are added (`reach.rates_of`); read
+        only."""
+        return self.harbour_rates[p]

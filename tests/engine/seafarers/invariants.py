@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.seafarers import adjudicate, parse_scenario
+from engine.seafarers import adjudicate, parse_scenario, reach
+from engine.seafarers.legal import listing_for
 from engine.seafarers.routes import holder_after, longest_route
 from engine.seafarers.rules import RESOURCES
 from engine.seafarers.state import NONE
@@ -76,7 +77,13 @@ def vp_from_sources(doc: dict[str, Any], q: int) -> int:
 
 
 def check_state(state: Any) -> None:
-    """The holders obey X10 and B17 with lengths recomputed; pieces counted; no negative cards."""
+    """The holders obey X10 and B17 with lengths recomputed; pieces counted; no negative cards;
+    where the pieces reach (reach.py), kept by every write, is what the pieces say now."""
+    assert reach.fresh(state) == reach.kept(state)
+    for q, listing in enumerate(state.listing):  # legal.py's, if kept, is what it would make
+        if listing is not None:
+            state.listing[q] = None
+            assert listing_for(state, q) == listing
     for q in range(len(state.players)):
         assert state.routes[q] == longest_route(state, q)
         assert all(n >= 0 for n in state.hands[q])

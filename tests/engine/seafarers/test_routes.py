@@ -5,7 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.seafarers import reach
 from engine.seafarers.board import graph_board
+from engine.seafarers.game import _build_route, _move_ship, open_end
 from engine.seafarers.routes import close_lines, longest_route
 from engine.seafarers.rules import Rules
 from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, State
@@ -149,3 +151,52 @@ def test_a_ring_with_tails_at_opposite_nodes_leaves_one_tail_out() -> None:
     stays unused: 8 - (4 - 2) / 2 = 7, the search's bound."""
     state = ring_with_spurs([("a", "r0"), ("d", "r3")])
     assert longest_route(state, 0) == 7 == brute_force_nodes(state, 0)
+
+
+# -- X10 after one piece (issue 12 perf): a pendant's shortcut against the brute force --------
+def _ready(state: State) -> State:
+    """The derived values a played position carries: where the pieces reach, closed lines and
+    routes (the shortcut starts from each player's exact route)."""
+    reach.rebuild(state)
+    for q in (0, 1):
+        state.ship_closed.update(closed_by_brute_force(state, q))
+        state.routes[q] = brute_force_nodes(state, q)
+    return state
+
+
+@settings(max_examples=400, deadline=None)
+@given(networks, buildings, st.sampled_from(PAIRS), st.sampled_from((ROAD, SHIP)))
+def test_a_new_piece_leaves_the_routes_and_lines_the_brute_force_finds(  # type: ignore[no-untyped-def]
+    network, owners, pair, piece
+) -> None:
+    """X5, X10 after `game._build_route` (the pendant shortcut, or the full search)."""
+    state = _ready(make_state(network, owners))
+    board = state.board
+    e = board.edge_index[(board.node_index[f"n{pair[0]}"], board.node_index[f"n{pair[1]}"])]
+    if state.edge_piece[e]:
+        return
+    _build_route(state, 0, e, piece, True, [])
+    assert state.routes[0] == brute_force_nodes(state, 0)
+    assert state.routes[1] == brute_force_nodes(state, 1)
+    assert state.ship_closed >= closed_by_brute_force(state, 0)  # X5: closed lines stay closed
+
+
+@settings(max_examples=400, deadline=None)
+@given(networks, buildings, st.sampled_from(PAIRS), st.integers(0, 10))
+def test_a_moved_ship_leaves_the_route_the_brute_force_finds(  # type: ignore[no-untyped-def]
+    network, owners, pair, pick
+) -> None:
+    """X7, X10 after `game._move_ship` from any ship with an open end (X6: the only ships
+    that move, and what both the shortcut and the search rely on) to any empty edge."""
+    state = _ready(make_state(network, owners))
+    board = state.board
+    ships = [
+        e for e in state.player_edges[0] if state.edge_piece[e] == SHIP and open_end(state, 0, e)
+    ]
+    target = board.edge_index[(board.node_index[f"n{pair[0]}"], board.node_index[f"n{pair[1]}"])]
+    if not ships or state.edge_piece[target]:
+        return
+    source = ships[pick % len(ships)]
+    _move_ship(state, 0, source, target, [])
+    assert state.routes[0] == brute_force_nodes(state, 0)
+    assert state.ship_closed >= closed_by_brute_force(state, 0)
