@@ -139,7 +139,7 @@ class SeafarersRuleset:
         return listings
 
     # Its members (issue 10): a player's seat is a Seat row pointing at the membership.
-    membership_related = ("seafaring_seat",)
+    membership_related: tuple[str, ...] = ("seafaring_seat",)
 
     def seat_name(self, membership: Any) -> str:
         if membership.pk is None:
