@@ -156,8 +156,12 @@ class Ruleset(Protocol):
     # the game's.
     def seat_name(self, membership: Membership) -> str:
         """What the member plays, in words (a faction's name and key, a colour); "" for the
-        moderator."""
+        moderator. Reads only what `membership_related` names, so a list of memberships
+        fetched with those costs no query a row."""
         ...
+
+    # The relations of Membership that `seat_name` reads (for `select_related`).
+    membership_related: tuple[str, ...]
 
     def membership_problem(self, membership: Membership) -> str | None:
         """Why a membership given or changed in the admin does not fit the game (plain words

@@ -168,6 +168,8 @@ class NavalRuleset:
         return listings
 
     # Its members (issue 10): a player's seat is a faction, the membership's own column.
+    membership_related: tuple[str, ...] = ("faction",)
+
     def seat_name(self, membership: Any) -> str:
         faction = membership.faction
         return f"{faction.name} ({faction.key})" if faction is not None else ""

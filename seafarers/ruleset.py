@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
 
@@ -138,9 +139,16 @@ class SeafarersRuleset:
         return listings
 
     # Its members (issue 10): a player's seat is a Seat row pointing at the membership.
+    membership_related: tuple[str, ...] = ("seafaring_seat",)
+
     def seat_name(self, membership: Any) -> str:
-        seat = Seat.objects.filter(membership_id=membership.pk).first() if membership.pk else None
-        return seat.player if seat is not None else ""
+        if membership.pk is None:
+            return ""
+        try:
+            seat = membership.seafaring_seat  # fetched with the membership where it can be
+        except ObjectDoesNotExist:
+            return ""
+        return str(seat.player)
 
     def membership_problem(self, membership: Any) -> str | None:
         """A seat is given and passed on with its player's membership on the game's pages (the

@@ -7,7 +7,9 @@ that a seafaring player is a member of the campaign too."""
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.models import AuditEntry, Membership
@@ -103,3 +105,31 @@ def test_a_games_pages_serve_only_its_own_rulesets_campaigns(client, people, sea
         naval = people["danes"].memberships.get(campaign__ruleset="naval").campaign.slug
         assert client.get(reverse("desk", args=[naval])).status_code == 200, who
         assert client.get(reverse("seafarers_desk", args=[naval])).status_code == 404, who
+
+
+def test_the_membership_list_costs_the_same_queries_for_any_number_of_seats(
+    mod_client, people, open_skirmish
+) -> None:
+    """The seat column reads what each ruleset names (`membership_related`): a naval faction,
+    a seafaring seat, fetched with the list, never one query a row."""
+
+    def listed() -> tuple[int, str]:
+        with CaptureQueriesContext(connection) as queries:
+            page = mod_client.get(url("changelist"))
+        assert page.status_code == 200
+        return len(queries), page.content.decode()
+
+    make = get_user_model().objects.create_user
+    seats = [make(username=f"s{i}", password="x").username for i in range(2)]
+    game_create(name="One", slug="one", moderator=people["mod"], board="small-isles",
+                seats=[*seats, None])  # fmt: skip
+    few, page = listed()
+    assert ">red<" in page
+    assert ">blue<" in page
+    more = [make(username=f"t{i}", password="x").username for i in range(3)]
+    game_create(name="Two", slug="two", moderator=people["mod"], board="small-isles",
+                seats=more)  # fmt: skip
+    many, page = listed()
+    assert page.count(">white<") == 1
+    assert page.count(">red<") == 2
+    assert many == few
