@@ -1,13 +1,12 @@
 """`legal_actions(state, player)`: everything that player may do now, each action complete.
 
 The order pages are built from this list, so it must agree with the checks exactly: pieces are
-listed by the checks' predicates (`game.attached` and `game.movable`, inlined here over the
-player's nodes gathered once per list; the costs and supplies), robber moves by the victims of
+listed by the checks' predicates (`game.attached` from the attached edges reach.py keeps,
+`game.movable` over the player's ships; the costs and supplies), robber moves by the victims of
 `game.robber_victims` gathered in one pass, cards by running `game.check` itself;
 tests/engine/seafarers/test_playouts.py holds every listed action to the checks and random
-unlisted ones to a refusal. Candidates are
-narrowed first to what could pass (edges and nodes next to the player's own pieces), never to
-less.
+unlisted ones to a refusal. Candidates are narrowed first to what could pass (edges and nodes
+next to the player's own pieces), never to less.
 
 What is listed (docs/rulings.md S-4): maritime trades in their unit form (the player's rate of
 one resource for one card of another, X11) — larger multiples and mixed trades are legal but not
@@ -30,7 +29,7 @@ from engine.seafarers.rules import (
     COST_SHIP,
     RESOURCES,
 )
-from engine.seafarers.state import NONE, ROAD, SETTLEMENT, SHIP, Listing, State
+from engine.seafarers.state import NONE, SETTLEMENT, SHIP, Listing, State
 
 Action = dict[str, Any]
 
@@ -79,68 +78,49 @@ def combinations(total: int, limits: list[int]) -> list[dict[str, int]]:
     return out
 
 
-def _near_edges(state: State, p: int) -> list[int]:
-    """Empty edges at a node the player's pieces or buildings touch (a superset of where a
-    new road or ship may go, X2)."""
+def _setup_route(state: State, player: str, p: int) -> list[Action]:
+    """SU1, X14: the setup road or ship, on an edge of the settlement just placed (B20, X1,
+    X18, B2)."""
     board = state.board
-    edge_nodes = board.edge_nodes
-    node_edges = board.node_edges
-    piece = state.edge_piece
-    nodes = {n for e in state.player_edges[p] for n in edge_nodes[e]}
-    nodes.update(state.player_nodes[p])
-    return sorted({e for n in nodes for e in node_edges[n] if not piece[e]})
-
-
-def _edge_actions(state: State, name: str, p: int, edges: list[int]) -> list[Action]:
-    """build_road / build_ship on `edges`, by the checks' own predicates (X1, X2, X18, B2)."""
-    board = state.board
-    kinds = board.edge_kind
-    pieces = state.edge_piece
-    free = state.phase != "action"
-    hand = state.hands[p]
-    roads = state.roads[p] < state.rules.roads and (free or _has(hand, COST_ROAD))
-    ships = state.ships[p] < state.rules.ships and (free or _has(hand, COST_SHIP))
-    out: list[Action] = []
-    if not (roads or ships):
-        return out
+    assert state.setup_node is not None
+    roads = state.roads[p] < state.rules.roads
+    ships = state.ships[p] < state.rules.ships
     pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
-    setup = state.setup_node if state.phase == "setup_route" else None
-    edge_nodes = board.edge_nodes
-    owner = state.node_owner
-    # game.attached (X2) for an empty edge, from the nodes the player's roads and ships touch,
-    # gathered once: a node with an own building, or an empty node with an own piece of the kind.
-    at: tuple[set[int], set[int], set[int]] = (set(), set(), set())  # by piece: -, ROAD, SHIP
-    if setup is None:
-        for f in state.player_edges[p]:
-            at[pieces[f]].update(edge_nodes[f])
-    road_at, ship_at = at[ROAD], at[SHIP]
-    for e in edges:
-        if pieces[e]:
+    out: list[Action] = []
+    for e in board.node_edges[state.setup_node]:
+        if state.edge_piece[e]:
             continue
-        kind = kinds[e]
-        road = roads and kind != SEA
-        ship = ships and kind != LAND and e not in pirate
-        if not (road or ship):
-            continue
-        if setup is not None:
-            if setup not in edge_nodes[e]:
-                continue
-            road_ok, ship_ok = road, ship
-        else:
-            road_ok = ship_ok = False
-            for n in edge_nodes[e]:
-                o = owner[n]
-                if o == p:
-                    road_ok, ship_ok = road, ship
-                    break
-                if o == NONE:
-                    road_ok = road_ok or (road and n in road_at)
-                    ship_ok = ship_ok or (ship and n in ship_at)
-        if road_ok:
-            out.append({"type": "build_road", "player": name, "edge": board.edge_name(e)})
-        if ship_ok:
-            out.append({"type": "build_ship", "player": name, "edge": board.edge_name(e)})
+        kind = board.edge_kind[e]
+        if roads and kind != SEA:
+            out.append({"type": "build_road", "player": player, "edge": board.edge_name(e)})
+        if ships and kind != LAND and e not in pirate:
+            out.append({"type": "build_ship", "player": player, "edge": board.edge_name(e)})
     return out
+
+
+def _route_builds(
+    state: State,
+    player: str,
+    p: int,
+    roads: bool,
+    ships: bool,
+    edges: tuple[int, ...],
+    pirate: tuple[int, ...],
+    out: list[Action],
+) -> None:
+    """build_road / build_ship on each empty edge attached for it (X2, reach.py), in edge
+    order: a road not at sea, a ship not on land nor by the pirate (X1, X18, B2)."""
+    kinds = state.board.edge_kind
+    names = state.board.edge_names
+    attach = state.attach[p]
+    append = out.append
+    for e in edges:
+        kind = kinds[e]
+        how = attach[e]
+        if roads and how & 1 and kind != SEA:
+            append({"type": "build_road", "player": player, "edge": list(names[e])})
+        if ships and how & 2 and kind != LAND and e not in pirate:
+            append({"type": "build_ship", "player": player, "edge": list(names[e])})
 
 
 def _settlement_ok(state: State, p: int, n: int, setup: bool) -> bool:
@@ -197,8 +177,7 @@ def _legal(state: State, player: str) -> list[Action]:
                 )
         return out
     if phase == "setup_route":
-        assert state.setup_node is not None
-        return _edge_actions(state, player, p, list(board.node_edges[state.setup_node]))
+        return _setup_route(state, player, p)
     if phase == "roll":
         out.append({"type": "roll", "player": player})
         out.extend(_card_actions(state, player))
@@ -208,8 +187,12 @@ def _legal(state: State, player: str) -> list[Action]:
         if state.pirate is not None:
             out.extend(_thief_actions(state, player, p, pirate=True))
         return out
-    if phase == "road_building":
-        out.extend(_edge_actions(state, player, p, _near_edges(state, p)))
+    if phase == "road_building":  # X15: free pieces, from the supply
+        roads = state.roads[p] < state.rules.roads
+        ships = state.ships[p] < state.rules.ships
+        if roads or ships:
+            pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+            _route_builds(state, player, p, roads, ships, listing_for(state, p)[0], pirate, out)
         out.append({"type": "end_road_building", "player": player})
         return out
     return _action_phase(state, player, p)
@@ -224,11 +207,9 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
     rules = state.rules
     hand = state.hands[p]
     owner = state.node_owner
-    kinds = board.edge_kind
     names = board.edge_names
     road_at = state.road_at[p]
     ship_at = state.ship_at[p]
-    attach = state.attach[p]
     out: list[Action] = []
     append = out.append
     roads = state.roads[p] < rules.roads and _has(hand, COST_ROAD)
@@ -237,13 +218,7 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
     movable = [] if state.ship_moved or not ship_at else _movable(state, p, ship_at, pirate)
     edges, targets = listing_for(state, p) if roads or ships or movable else ((), ())
     if roads or ships:
-        for e in edges:
-            kind = kinds[e]
-            how = attach[e]
-            if roads and how & 1 and kind != SEA:
-                append({"type": "build_road", "player": player, "edge": list(names[e])})
-            if ships and how & 2 and kind != LAND and e not in pirate:
-                append({"type": "build_ship", "player": player, "edge": list(names[e])})
+        _route_builds(state, player, p, roads, ships, edges, pirate, out)
     if state.settlements[p] < rules.settlements and _has(hand, COST_SETTLEMENT):
         land = board.is_land_node
         neighbours = board.node_neighbours

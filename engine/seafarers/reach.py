@@ -19,7 +19,7 @@ action phase's list needs no pass over the player's pieces (issue 12's games per
 
 from __future__ import annotations
 
-from engine.seafarers.routes import split_network
+from engine.seafarers.routes import link, piece_ends, split_network
 from engine.seafarers.rules import RESOURCES
 from engine.seafarers.state import NONE, SHIP, State
 
@@ -110,7 +110,7 @@ def placed(state: State, p: int, e: int, piece: int) -> None:
         if attach.pop(e, None) is not None:
             state.listing[q] = None
     state.listing[p] = None
-    _link(state, p, e, piece)
+    link(state.split[p], e, *piece_ends(state, p, e, piece))
     bit = SHIP_BIT if piece == SHIP else ROAD_BIT
     attach = state.attach[p]
     owner = state.node_owner
@@ -139,7 +139,7 @@ def lifted(state: State, p: int, e: int) -> None:
     node_edges = state.board.node_edges
     owner = state.node_owner
     nodes = state.board.edge_nodes[e]
-    _unlink(state.split[p], e, *_ends(state, p, e, SHIP))
+    _unlink(state.split[p], e, *piece_ends(state, p, e, SHIP))
     state.listing[p] = None
     at = state.ship_at[p]
     for n in nodes:
@@ -178,36 +178,10 @@ def settled(state: State, p: int, n: int) -> None:
         q = state.edge_owner[f]
         if q != NONE:
             kind = state.edge_piece[f]
-            a, b = _ends(state, q, f, kind)
+            a, b = piece_ends(state, q, f, kind)
             was = n << 2 | kind  # the node was empty
             _unlink(state.split[q], f, *((was, b) if edge_nodes[f][0] == n else (a, was)))
-            _link(state, q, f, kind)
-
-
-def _ends(state: State, p: int, e: int, kind: int) -> tuple[int, int]:
-    """The two nodes of `split_network` at the ends of p's piece on `e`."""
-    owner = state.node_owner
-    a, b = state.board.edge_nodes[e]
-    o = owner[a]
-    a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * e)
-    o = owner[b]
-    b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * e + 1)
-    return a, b
-
-
-def _link(state: State, p: int, e: int, kind: int) -> None:
-    a, b = _ends(state, p, e, kind)
-    split = state.split[p]
-    links = split.get(a)
-    if links is None:
-        split[a] = [(e, b)]
-    else:
-        links.append((e, b))
-    links = split.get(b)
-    if links is None:
-        split[b] = [(e, a)]
-    else:
-        links.append((e, a))
+            link(state.split[q], f, a, b)
 
 
 def _unlink(split: dict[int, list[tuple[int, int]]], e: int, a: int, b: int) -> None:

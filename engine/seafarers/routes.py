@@ -83,29 +83,36 @@ def split_network(state: State, p: int) -> dict[int, list[tuple[int, int]]]:
     pass, LR14: `~(2 * e)` and `~(2 * e + 1)` for the first and second node of edge e).
     Each node maps to its links (edge, other node). reach.py keeps one per player up to date
     (`state.split`); this builds it from the pieces."""
-    board_nodes = state.board.edge_nodes
-    piece = state.edge_piece
-    owner = state.node_owner
     adj: dict[int, list[tuple[int, int]]] = {}
-    get = adj.get
+    piece = state.edge_piece
     for e in state.player_edges[p]:
-        kind = piece[e]
-        a, b = board_nodes[e]
-        o = owner[a]
-        a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * e)
-        o = owner[b]
-        b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * e + 1)
-        links = get(a)
-        if links is None:
-            adj[a] = [(e, b)]
-        else:
-            links.append((e, b))
-        links = get(b)
-        if links is None:
-            adj[b] = [(e, a)]
-        else:
-            links.append((e, a))
+        link(adj, e, *piece_ends(state, p, e, piece[e]))
     return adj
+
+
+def piece_ends(state: State, p: int, e: int, kind: int) -> tuple[int, int]:
+    """The two nodes of `split_network` at the ends of p's piece of `kind` on `e`."""
+    owner = state.node_owner
+    a, b = state.board.edge_nodes[e]
+    o = owner[a]
+    a = a << 2 if o == p else a << 2 | kind if o == NONE else ~(2 * e)
+    o = owner[b]
+    b = b << 2 if o == p else b << 2 | kind if o == NONE else ~(2 * e + 1)
+    return a, b
+
+
+def link(adj: dict[int, list[tuple[int, int]]], e: int, a: int, b: int) -> None:
+    """Piece `e` between the split network's nodes `a` and `b`."""
+    links = adj.get(a)
+    if links is None:
+        adj[a] = [(e, b)]
+    else:
+        links.append((e, b))
+    links = adj.get(b)
+    if links is None:
+        adj[b] = [(e, a)]
+    else:
+        links.append((e, a))
 
 
 def split_node(state: State, p: int, n: int, kind: int) -> int:

@@ -8,7 +8,24 @@ from typing import Any
 import pytest
 from django import forms
 
+from engine.naval import LegalOrders
 from fleets.forms import FastCheckboxes, FastTextInput, OrderForm
+
+
+def d1_orders(**given: Any) -> LegalOrders:
+    """What fleet d1 (2 points, not adrift) may do: nothing but what `given` adds."""
+    nothing: dict[str, Any] = {
+        "moves": {},
+        "enter_port": {},
+        "blockade": {},
+        "support": (),
+        "merge_into": (),
+        "can_split": False,
+        "repair": (),
+        "buyout": {},
+    }
+    return LegalOrders(fleet="d1", points=2, adrift=False, **{**nothing, **given})
+
 
 CHOICES = [("d1-s1", "d1-s1"), ("a&b", 'Ø <x> "2"'), ("d1-s3", "d1-s3")]
 
@@ -39,21 +56,7 @@ def test_the_fast_text_input_writes_what_djangos_writes(value: Any) -> None:
 def test_the_order_forms_fields_render_as_with_djangos_widgets() -> None:
     """A whole bound order form (a split asked for, with an error) renders the same with the
     fast widgets as with Django's."""
-    from engine.naval import LegalOrders
-
-    legal = LegalOrders(
-        fleet="d1",
-        points=2,
-        adrift=False,
-        moves={},
-        enter_port={},
-        blockade={},
-        support=(),
-        merge_into=(),
-        can_split=True,
-        repair=(),
-        buyout={},
-    )
+    legal = d1_orders(can_split=True)
     ships = [{"id": "d1-s1"}, {"id": "d1-s2"}]
     data = {"d1-type": "split", "d1-split_ships": ["d1-s2"], "d1-new_fleet": "bad name!"}
     form = OrderForm(data, fleet="d1", legal=legal, ships=ships, names={})
@@ -82,20 +85,12 @@ def test_the_fast_select_picks_the_option_djangos_picks(value: Any) -> None:
 def test_the_order_forms_choices_are_as_djangos_setter_keeps_them() -> None:
     """OrderForm sets its choices without `normalize_choices` (fleets.forms._set_choices): the
     same choices, validation and HTML as through ChoiceField's own setter."""
-    from engine.naval import LegalOrders
-
-    legal = LegalOrders(
-        fleet="d1",
-        points=2,
-        adrift=False,
+    legal = d1_orders(
         moves={"kattegat": ("kattegat",), "a&b": ("kattegat", "a&b")},
         enter_port={"aarhus": ("kattegat",)},
-        blockade={},
         support=("se",),
         merge_into=("d2",),
         can_split=True,
-        repair=(),
-        buyout={},
     )
     ships = [{"id": "d1-s1"}, {"id": "d1-s2"}]
     data = {"d1-type": "move", "d1-destination": "a&b", "d1-stance": "engage"}
@@ -133,21 +128,7 @@ def test_the_desk_fields_are_what_the_templates_loop_wrote(
 
     from django.template import Context, Template
 
-    from engine.naval import LegalOrders
-
-    legal = LegalOrders(
-        fleet="d1",
-        points=2,
-        adrift=False,
-        moves={"kattegat": ("kattegat",)},
-        enter_port={},
-        blockade={},
-        support=(),
-        merge_into=(),
-        can_split=can_split,
-        repair=(),
-        buyout={},
-    )
+    legal = d1_orders(moves={"kattegat": ("kattegat",)}, can_split=can_split)
     ships = [{"id": "d1-s1"}, {"id": "d1-s2"}]
     if bound:
         data = {"d1-type": "split", "d1-new_fleet": "bad name!", "d1-stance": "x"}
