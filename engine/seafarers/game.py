@@ -531,13 +531,10 @@ def _after_pendant(
     events: list[Event],
 ) -> None:
     """`_after_placing` for a new piece with a free end (`_pendant`): no line of ships can
-    pass it (X5), and the route is found from the lengths ending at its nodes
-    (`routes.after_pendant`), or by the full search when those do not settle it (X10)."""
-    route = after_pendant(state, p, e, grown, lifted, moved)
-    if route is None:
-        known = state.routes[p] - 1 if moved else state.routes[p]
-        route = longest_route(state, p, max(known, 0), adj=state.split[p])
-    state.routes[p] = route
+    pass it (X5), and the route is found from the lengths ending at its nodes, with a search
+    bounded by the old route only when a moved ship's old place may have carried it
+    (`routes.after_pendant`, X10)."""
+    state.routes[p] = after_pendant(state, p, e, grown, lifted, moved)
     _update_longest(state, events)
 
 

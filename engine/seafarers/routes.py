@@ -121,10 +121,13 @@ def split_node(state: State, p: int, n: int, kind: int) -> int:
     return n << 2 if state.node_owner[n] == p else n << 2 | kind
 
 
-def longest_from(adj: dict[int, list[tuple[int, int]]], start: int, without: int = 0) -> int:
+def longest_from(
+    adj: dict[int, list[tuple[int, int]]], start: int, without: int = 0, enough: int = 1 << 30
+) -> int:
     """The most pieces in a trail of the split network that ends at `start` (0 when no piece
-    meets it), the pieces of the bit mask `without` left out: a depth-first walk over trails,
-    a bit mask of pieces used. On a tree it visits each piece once."""
+    meets it), the pieces of the bit mask `without` left out, or `enough` as soon as a trail
+    reaches it (a length the caller knows none passes, or all it needs to know): a depth-first
+    walk over trails, a bit mask of pieces used. On a tree it visits each piece once."""
     if start not in adj:
         return 0
     best = 0
@@ -133,35 +136,42 @@ def longest_from(adj: dict[int, list[tuple[int, int]]], start: int, without: int
         nonlocal best
         if length > best:
             best = length
+            if length >= enough:
+                raise _Reached
         for i, m in adj[n]:
             bit = 1 << i
             if not used & bit:
                 walk(m, used | bit, length + 1)
 
-    walk(start, without, 0)
+    try:  # noqa: SIM105 (contextlib.suppress costs a context manager a call)
+        walk(start, without, 0)
+    except _Reached:
+        pass
     return best
 
 
 def after_pendant(
     state: State, p: int, edge: int, grown: int | None, lifted: int | None, moved: bool
-) -> int | None:
+) -> int:
     """X10 after a piece `edge` of p laid with one end that meets no other piece of p (a
     pendant of the split network, hanging from its node `grown`; None: neither end meets a
     piece), and, for a move, after the ship lifted from an end that met none (its other node
-    `lifted`; None: it met none at either end): p's new route, or None when a full search is
-    needed. R is the route before (`state.routes[p]`), M the network without the new piece.
-    A trail through a pendant ends there, so M and the piece reach max(L(M), 1 + the longest
-    trail of M ending at `grown`). After a build L(M) = R. After a move L(M) is R or R - 1,
-    and it is R unless a trail of R went through the lifted ship (then 1 + the longest trail
-    of M ending at `lifted` is R); only then is the network searched, and only for R."""
+    `lifted`; None: it met none at either end): p's new route. R is the route before
+    (`state.routes[p]`), M the network without the new piece. A trail through a pendant ends
+    there, so M and the piece reach max(L(M), 1 + the longest trail of M ending at `grown`).
+    After a build L(M) = R. After a move L(M) is R or R - 1, and it is R unless a trail of R
+    went through the lifted ship (then 1 + the longest trail of M ending at `lifted` is R);
+    only then is the network searched, and only for R. No trail of M is longer than R, so
+    the walks stop at R (and at R - 1 for the lifted end: all that is asked of it)."""
     route = state.routes[p]
     adj = state.split[p]
     new = 1 << edge  # M: the network without this piece
-    reached = 1 + (longest_from(adj, grown, new) if grown is not None else 0)
+    reached = 1 + (longest_from(adj, grown, new, route) if grown is not None else 0)
     if reached >= route or not moved:
         return max(route, reached)
-    if lifted is None or 1 + longest_from(adj, lifted, new) < route:
-        return route if route > 1 else None
+    # Here R >= 2 (reached is at least 1).
+    if lifted is None or 1 + longest_from(adj, lifted, new, route - 1) < route:
+        return route
     # A longest trail went through the lifted ship: R - 1 or R, from the search (that stops
     # at R, which no route of the new network passes).
     return longest_route(state, p, max(route - 1, reached), at_most=route, adj=adj)
