@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from engine.seafarers import legal_actions, parse_scenario
+from engine.seafarers.chance import seeded_roll
 from engine.seafarers.game import apply_listed
 from engine.seafarers.generator import generate_board, new_game
 from engine.seafarers.routes import longest_route
@@ -51,6 +52,7 @@ class Figures:
     catan_us_per_action: float | None = None
     catan_route_us: float | None = None
     catan_game_median_ms: float | None = None
+    outputs_us_per_action: float = 0.0  # the outputs alone (see `outputs_alone`)
     load: tuple[float, float] = (0.0, 0.0)  # the 1-minute load average at the start and end
     catan_note: str = ""
 
@@ -104,6 +106,48 @@ def _play(start: State, seed: int, record: Record | None = None) -> int:
                 (state.copy(), state.pindex[action["player"]], action["type"] == "build_settlement")
             )
     return count
+
+
+Steps = list[tuple[list[dict[str, Any]], list[dict[str, Any]]]]
+
+
+def _steps(start: State, seed: int) -> Steps:
+    """One game as `_play` plays it: each action's list and the events it gave."""
+    state = start.copy()
+    state.seed = seed
+    rng = random.Random(seed)
+    steps: Steps = []
+    while state.phase != "over" and len(steps) < LIMIT:
+        listed = legal_actions(state, _who(state))
+        steps.append((listed, apply_listed(state, rng.choice(listed))))
+    return steps
+
+
+def _made_anew(value: dict[str, Any]) -> dict[str, Any]:
+    """A dict made again, its lists and dicts too (the edges, the cards): what an engine
+    returning this API's actions and events builds for each."""
+    out = {}
+    for key, item in value.items():
+        kind = type(item)
+        out[key] = list(item) if kind is list else dict(item) if kind is dict else item
+    return out
+
+
+def outputs_alone(start: State, seed: int) -> tuple[float, int]:
+    """The outputs alone of one game (seconds, actions): its actions' lists and events, played
+    first, made anew, the random player's choice from the same generator, and each roll's
+    seeded dice (X22, docs/rulings.md S-1) — no rules. What this API costs any engine."""
+    steps = _steps(start, seed)
+    rng = random.Random(seed)
+    rolls = 0
+    t0 = time.perf_counter()
+    for listed, events in steps:
+        if rng.choice([_made_anew(a) for a in listed])["type"] == "roll":
+            seeded_roll(seed, rolls)
+            rolls += 1
+        for event in events:
+            _made_anew(event)
+    return time.perf_counter() - t0, len(steps)
 
 
 def route_times(record: Record) -> list[float]:
@@ -195,10 +239,15 @@ def measure(quick: bool = False) -> Figures:
     ours: list[float] = []
     theirs: list[float] = []
     actions = catan_actions = 0
+    alone = [0.0, 0]  # the outputs alone: seconds, actions (the first 20 games)
     for seed in range(games):
         t0 = time.perf_counter()
         actions += _play(start, seed)
         ours.append(time.perf_counter() - t0)
+        if seed < 20:
+            spent, count = outputs_alone(start, seed)
+            alone[0] += spent
+            alone[1] += count
         if not note:
             t0 = time.perf_counter()
             catan_actions += _catanatron_game(seed)
@@ -219,6 +268,7 @@ def measure(quick: bool = False) -> Figures:
         board=name,
         load=(load_before, os.getloadavg()[0]),
         game_median_ms=statistics.median(ours) * 1e3,
+        outputs_us_per_action=alone[0] / alone[1] * 1e6,
     )
     if note:
         figures.catan_note = note
@@ -278,6 +328,13 @@ def section(f: Figures) -> str:
     lines.append(
         f"| `legal_actions`, action phase mid-game, median | {f.legal_median_us:.0f} µs | — "
         f"| < {LEGAL_TARGET_US:.0f} µs | {met} |"
+    )
+    cu = f.catan_us_per_action
+    budget = f"; 3× catanatron leaves {cu / 3:.0f} µs/action for all" if cu else ""
+    lines.append(
+        f"| the outputs alone: the same lists and events made anew, the choice, the seeded "
+        f"dice; no rules | {f.outputs_us_per_action:.0f} µs/action "
+        f"({f.outputs_us_per_action / f.us_per_action:.0%} of ours{budget}) | — | — | — |"
     )
     lines.append(
         f"| memory of a game's state | {f.state_bytes / 1024:.1f} KiB (board shared, "

@@ -192,27 +192,5 @@ def _unlink(split: dict[int, list[tuple[int, int]]], e: int, a: int, b: int) -> 
             del split[here]
 
 
+# The state's slots this module keeps (the invariants compare them with a `rebuild`).
 SLOTS = ("road_at", "ship_at", "attach", "harbour_rates", "split")
-
-
-def _normal(name: str, value: object) -> object:
-    """A slot's value in a form that does not depend on the order of the writes."""
-    if name == "split":
-        return [{n: sorted(links) for n, links in split.items()} for split in value]  # type: ignore[attr-defined]
-    return value
-
-
-def kept(state: State) -> dict[str, object]:
-    """The values kept in the state, by slot (what `fresh` is compared with)."""
-    return {name: _normal(name, getattr(state, name)) for name in SLOTS}
-
-
-def fresh(state: State) -> dict[str, object]:
-    """What `rebuild` would make now, by slot, leaving the state as it was (the invariants'
-    check that every write kept them)."""
-    before = {name: getattr(state, name) for name in SLOTS}
-    rebuild(state)
-    made = {name: _normal(name, getattr(state, name)) for name in SLOTS}
-    for name, value in before.items():
-        setattr(state, name, value)
-    return made

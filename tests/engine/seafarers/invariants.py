@@ -76,10 +76,33 @@ def vp_from_sources(doc: dict[str, Any], q: int) -> int:
     return points
 
 
+def _normal(name: str, value: Any) -> Any:
+    """A reach.py slot's value in a form that does not depend on the order of the writes."""
+    if name == "split":
+        return [{n: sorted(links) for n, links in split.items()} for split in value]
+    return value
+
+
+def kept_reach(state: Any) -> dict[str, Any]:
+    """The values reach.py keeps in the state, by slot."""
+    return {name: _normal(name, getattr(state, name)) for name in reach.SLOTS}
+
+
+def fresh_reach(state: Any) -> dict[str, Any]:
+    """What `reach.rebuild` would make now, by slot, leaving the state as it was (legal.py's
+    kept listings too, which a rebuild clears)."""
+    before = {name: getattr(state, name) for name in (*reach.SLOTS, "listing")}
+    reach.rebuild(state)
+    made = kept_reach(state)
+    for name, value in before.items():
+        setattr(state, name, value)
+    return made
+
+
 def check_state(state: Any) -> None:
     """The holders obey X10 and B17 with lengths recomputed; pieces counted; no negative cards;
     where the pieces reach (reach.py), kept by every write, is what the pieces say now."""
-    assert reach.fresh(state) == reach.kept(state)
+    assert fresh_reach(state) == kept_reach(state)
     for q, listing in enumerate(state.listing):  # legal.py's, if kept, is what it would make
         if listing is not None:
             state.listing[q] = None
