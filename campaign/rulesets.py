@@ -214,6 +214,27 @@ def campaign_file_importer(document: object) -> CampaignFileImporter | None:
     return _FILE_IMPORTERS[_DEFAULT_FORMAT[0]] if _DEFAULT_FORMAT else None
 
 
+# A campaign as its ruleset's campaign file, written out whole (naval: the world editor's export,
+# registered by fleets), for `campaign_export --campaign-file`. The writer takes the campaign and
+# one of CAMPAIGN_FILE_ENCODINGS and returns the file's text: the same text the game's own page
+# gives, so the command and the browser give the same bytes. A ruleset that registers none has
+# no campaign file (seafaring: its game is written whole as a scenario file, `campaign_document`).
+CAMPAIGN_FILE_ENCODINGS = ("json", "yaml")  # docs/campaign-format.md: "YAML or JSON"
+CampaignFileWriter = Callable[[Campaign, str], str]
+_FILE_WRITERS: dict[str, CampaignFileWriter] = {}
+
+
+def campaign_file_writer_register(ruleset_key: str, writer: CampaignFileWriter) -> None:
+    _FILE_WRITERS[ruleset_key] = writer
+
+
+def campaign_file_writer_of(campaign: Campaign) -> CampaignFileWriter | None:
+    """The writer of the campaign's file for its ruleset, or None (the game has none)."""
+    key = campaign.ruleset
+    assert isinstance(key, str)
+    return _FILE_WRITERS.get(key)
+
+
 # What a ruleset posts to a campaign's webhook when a turn is published: the turn's public news
 # as Markdown (naval: the bulletin of reports/, registered by fleets). A ruleset that registers
 # none posts nothing.

@@ -16,12 +16,14 @@ class FleetsConfig(AppConfig):
             bulletin_picture_register,
             bulletin_register,
             campaign_file_register,
+            campaign_file_writer_register,
             ruleset_register,
         )
         from fleets.bulletin import turn_bulletin, turn_bulletin_picture
         from fleets.campaign_files import CAMPAIGN_FORMAT
         from fleets.models import settings_made
         from fleets.ruleset import NAVAL, campaign_file_import
+        from fleets.world_files import campaign_file_text
 
         ruleset_register(NAVAL)
         post_save.connect(settings_made, sender=Campaign, dispatch_uid="naval_settings_made")
@@ -30,3 +32,5 @@ class FleetsConfig(AppConfig):
         # The naval campaign file reads a file of no registered format too (every file from
         # before the seam): its reader says what is wrong with it.
         campaign_file_register(CAMPAIGN_FORMAT, campaign_file_import, default=True)
+        # And writes it: the world editor's export, for `campaign_export --campaign-file`.
+        campaign_file_writer_register(NAVAL.key, campaign_file_text)

@@ -9,9 +9,12 @@ the import's own code path, so a world the check passes is one the import would 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
+
+import yaml
 
 from campaign.models import Campaign
 from engine.naval import Problem
@@ -60,6 +63,24 @@ def campaign_file_document(campaign: Campaign) -> dict[str, Any]:
     }
     document.update((key, value) for key, value in world.items() if key != "format")
     return document
+
+
+# The file's encodings, with the content type the export page serves each with.
+CONTENT_TYPES = {
+    "json": "application/json; charset=utf-8",
+    "yaml": "application/yaml; charset=utf-8",
+}
+
+
+def campaign_file_text(campaign: Campaign, encoding: str) -> str:
+    """`campaign_file_document` as the file's text, JSON or YAML: the one writer of both the
+    export page and `campaign_export --campaign-file`, so the two give the same bytes."""
+    document = campaign_file_document(campaign)
+    if encoding == "yaml":
+        return yaml.safe_dump(document, allow_unicode=True, sort_keys=False)
+    if encoding == "json":
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    raise ValueError(f"a campaign file is JSON or YAML, not {encoding!r}")
 
 
 def _number(value: float) -> int | float:

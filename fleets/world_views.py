@@ -14,10 +14,8 @@ fleets/world_editor.py; a refusal is shown with its code, nothing changed.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import yaml
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Model
@@ -41,7 +39,7 @@ from fleets.world_editor import (
     world_delete,
     world_save,
 )
-from fleets.world_files import Place, campaign_file_document
+from fleets.world_files import CONTENT_TYPES, Place, campaign_file_text
 from fleets.world_forms import FORMS, DeleteForm, NewCampaignForm, OpenForm, WorldRowForm
 
 # How each table's rows are read for the page (their links in the same query).
@@ -301,16 +299,9 @@ def world_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     campaign = world_campaign(request, slug)
     if isinstance(campaign, HttpResponse):
         return campaign
-    if fmt not in ("json", "yaml"):
+    if fmt not in CONTENT_TYPES:
         raise Http404("No such format.")
-    document = campaign_file_document(campaign)
-    if fmt == "yaml":
-        text = yaml.safe_dump(document, allow_unicode=True, sort_keys=False)
-        content_type = "application/yaml; charset=utf-8"
-    else:
-        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-        content_type = "application/json; charset=utf-8"
-    response = HttpResponse(text, content_type=content_type)
+    response = HttpResponse(campaign_file_text(campaign, fmt), content_type=CONTENT_TYPES[fmt])
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.campaign.{fmt}"'
     return response
 

@@ -1,21 +1,31 @@
-"""campaign_import and campaign_export: the bundled campaign, bad files, the round trip."""
+"""campaign_import and campaign_export: the bundled campaign, bad files, the round trip; the
+campaign file from the command line (`--campaign-file`), the same bytes as the browser's export."""
 
 from __future__ import annotations
 
 import json
-from io import StringIO
+from io import BytesIO, StringIO, TextIOWrapper
 from pathlib import Path
 
 import pytest
 import yaml
 from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
 
 from campaign import lifecycle
-from campaign.models import Campaign
+from campaign.models import Campaign, Membership
 from campaign.resolution import turn_resolve
 from engine.naval import adjudicate
+from fleets.campaign_files import read_campaign_file
+from fleets.importing import campaign_import
+from fleets.mapping import world_document
 from fleets.models import Faction, Fleet, Order, Port, Province, Ship
-from tests.conftest import SKIRMISH_ORDERS, skirmish_campaign_document
+from tests.conftest import (
+    SKIRMISH_ORDERS,
+    resolve_with_the_swedes_attacking,
+    skirmish_campaign_document,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 BALTIC = ROOT / "examples" / "baltic.campaign.yaml"
@@ -116,3 +126,132 @@ def test_export_of_an_unknown_campaign_or_turn_is_refused(skirmish) -> None:
         run("campaign_export", "atlantis")
     with pytest.raises(CommandError, match="has no turn 9"):
         run("campaign_export", skirmish.slug, "--turn", "9")
+
+
+# -- --campaign-file: the browser's campaign file, from the command line --------------------------
+
+
+@pytest.fixture
+def played(django_user_model) -> tuple[Campaign, Client]:
+    """The skirmish under a name that is not ASCII, one turn resolved and published (so the file
+    is the world as it stands, not as imported), and its moderator's browser."""
+    campaign = campaign_import(read_campaign_file(skirmish_campaign_document(name=NAME)))
+    lifecycle.turn_publish(resolve_with_the_swedes_attacking(campaign), user=None)
+    moderator = django_user_model.objects.create_user("admiral", "a@example.org", "pw")
+    Membership.objects.create(campaign=campaign, user=moderator, role=Membership.Role.MODERATOR)
+    client = Client()
+    client.force_login(moderator)
+    return campaign, client
+
+
+NAME = "Slaget i Øresund – 1710"
+
+
+def browser_export(client: Client, slug: str, encoding: str) -> bytes:
+    response = client.get(reverse("world_export", args=[slug, encoding]))
+    assert response.status_code == 200
+    return bytes(response.content)
+
+
+def to_stdout(*args: str) -> bytes:
+    """What the command writes to a real stdout, as bytes: an ASCII one, as under a C locale,
+    so a name written through the locale's encoding would fail or change."""
+    raw = BytesIO()
+    out = TextIOWrapper(raw, encoding="ascii")
+    call_command(*args, stdout=out, stderr=StringIO())
+    out.flush()
+    return raw.getvalue()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("encoding", ["json", "yaml"])
+def test_the_campaign_file_is_the_browsers_export_byte_for_byte(
+    played: tuple[Campaign, Client], encoding: str, tmp_path: Path
+) -> None:
+    campaign, client = played
+    expected = browser_export(client, campaign.slug, encoding)
+    assert NAME.encode() in expected  # the case the bytes could differ on
+    assert b"naval-campaign/1" in expected  # a campaign file, not a turn's scenario
+    path = tmp_path / f"out.{encoding}"
+    out = run("campaign_export", campaign.slug, "--campaign-file", encoding, "-o", str(path))
+    assert path.read_bytes() == expected
+    assert out == f"Wrote the campaign file of {campaign.slug} to {path}\n"
+    assert to_stdout("campaign_export", campaign.slug, "--campaign-file", encoding) == expected
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("encoding", ["json", "yaml"])
+def test_the_campaign_file_imports_back_to_the_same_campaign(
+    played: tuple[Campaign, Client], encoding: str, tmp_path: Path
+) -> None:
+    campaign, _ = played
+    slug = campaign.slug
+    path = tmp_path / f"{slug}.campaign.{encoding}"
+    run("campaign_export", slug, "--campaign-file", encoding, "-o", str(path))
+    world = world_document(campaign)
+    # As on another site, where the slug is free: the file is imported untouched, with its own
+    # slug (the campaign's rows protect one another from a plain delete, so it moves aside).
+    Campaign.objects.filter(pk=campaign.pk).update(slug=f"{slug}-before")
+    imported = run("campaign_import", str(path))
+    again = Campaign.objects.get(slug=imported.split()[-1])
+    assert again.slug == slug
+    assert again.pk != campaign.pk
+    assert again.name == NAME
+    assert world_document(again) == world
+    # and exported again, the very same file
+    assert to_stdout("campaign_export", slug, "--campaign-file", encoding) == path.read_bytes()
+
+
+def refused(*args: str) -> str:
+    """The command's refusal: exit status 2 and one line (manage.py prints a CommandError as
+    that line, with no traceback)."""
+    with pytest.raises(CommandError) as raised:
+        run(*args)
+    assert raised.value.returncode == 2
+    message = str(raised.value)
+    assert message
+    assert "\n" not in message
+    return message
+
+
+@pytest.mark.django_db
+def test_the_campaign_file_of_an_unknown_campaign_is_refused() -> None:
+    assert refused("campaign_export", "atlantis", "--campaign-file", "json") == (
+        "There is no campaign 'atlantis'."
+    )
+
+
+@pytest.mark.django_db
+def test_a_seafaring_game_has_no_campaign_file(tmp_path: Path) -> None:
+    run("campaign_import", str(ROOT / "examples" / "small-isles-opening.seafarers.json"))
+    game = Campaign.objects.get(ruleset="seafarers")
+    path = tmp_path / "game.json"
+    message = refused("campaign_export", game.slug, "--campaign-file", "json", "-o", str(path))
+    assert message == (
+        f"{game.slug} is a game of Seafarers (seafarers.md), which has no campaign file; "
+        "without --campaign-file, campaign_export writes it as a scenario file."
+    )
+    assert not path.exists()
+
+
+@pytest.mark.django_db
+def test_a_campaign_file_of_a_past_turn_is_refused(skirmish) -> None:
+    message = refused("campaign_export", skirmish.slug, "--campaign-file", "json", "--turn", "1")
+    assert message.startswith("--turn does not go with --campaign-file")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("mode", [("--campaign-file", "yaml"), ()])
+def test_an_unwritable_output_is_refused_in_one_line(skirmish, tmp_path: Path, mode) -> None:
+    missing = tmp_path / "no-such-folder" / "out.json"
+    assert refused("campaign_export", skirmish.slug, *mode, "-o", str(missing)) == (
+        f"Cannot write {missing}: No such file or directory."
+    )
+    assert refused("campaign_export", skirmish.slug, *mode, "-o", str(tmp_path)) == (
+        f"Cannot write {tmp_path}: Is a directory."
+    )
+
+
+def test_the_campaign_file_option_takes_only_json_or_yaml() -> None:
+    with pytest.raises(CommandError, match="invalid choice: 'xml'"):
+        run("campaign_export", "skirmish", "--campaign-file", "xml")
