@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
@@ -133,11 +134,15 @@ def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
             deadline = _deadline(request.POST.get("deadline", ""))
             lifecycle.turn_extend(turn, user=request.user, deadline=deadline, reason=reason)
         elif action == "open":
-            lifecycle.turn_open(turn, user=request.user)
+            # The world's check first (R-72): a draft whose world has problems stays a draft.
+            lifecycle.turn_open_checked(turn, user=request.user)
         elif action == "rollback":
             lifecycle.turn_rollback(turn, user=request.user, reason=reason)
         else:
             getattr(lifecycle, f"turn_{action}")(turn, user=request.user, reason=reason)
+    except lifecycle.OpeningRefused as error:
+        messages.error(request, opening_refusal(error))
+        return HttpResponseRedirect(redirect)
     except (transitions.TransitionError, ValueError) as error:
         messages.error(request, str(error))
         return HttpResponseRedirect(redirect)
@@ -148,6 +153,29 @@ def turn_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
         if turn.status == Turn.Status.LOCKED and turn.error:
             messages.warning(request, lifecycle.QUEUE_DOWN)
     return HttpResponseRedirect(redirect)
+
+
+# The problems an opening refusal lists in the message (R-72); a world with more (a large
+# import gone wrong) has the rest on the game's check page, which lists every one.
+PROBLEMS_SHOWN = 10
+
+
+def opening_refusal(error: lifecycle.OpeningRefused) -> str:
+    """The refusal's words, then its problems, each with its place, and the link to the game's
+    check (escaped: the problems quote the world's own names and ids)."""
+    problems = error.problems
+    shown = problems.problems[:PROBLEMS_SHOWN]
+    more = len(problems.problems) - len(shown)
+    items = format_html_join("", "<li>{}</li>", ((problem,) for problem in shown))
+    rest = format_html("<li>and {} more</li>", more) if more > 0 else ""
+    check = (
+        format_html(
+            ' Every problem, each with a link to its row: <a href="{}">{}</a>.', link.url, link.text
+        )
+        if (link := problems.check) is not None
+        else ""
+    )
+    return format_html("{}<ul>{}{}</ul>{}", str(error), items, rest, check)
 
 
 @require_GET

@@ -18,7 +18,7 @@ from django.utils import timezone
 from campaign.models import ArchivedResult, Turn
 from campaign.notifications import queue_bulletin
 from campaign.resolution import turn_resolve_task
-from campaign.rulesets import ruleset_of
+from campaign.rulesets import OpeningProblems, ruleset_of
 from campaign.transitions import ACTIONS as ACTIONS  # the table of transitions, read here too
 from campaign.transitions import PAST as PAST
 from campaign.transitions import TransitionError, User, acting_user, audit, transition
@@ -39,6 +39,33 @@ logger = logging.getLogger(__name__)
 def turn_open(turn: Turn, *, user: User, deadline: datetime | None = None) -> Turn:
     deadline = deadline or timezone.now() + timedelta(hours=turn.campaign.turn_hours)
     return transition(turn, user=user, action="open", deadline=deadline, opened_at=timezone.now())
+
+
+class OpeningRefused(TransitionError):
+    """The draft turn was not opened: its ruleset's check found the world's problems (R-72)."""
+
+    def __init__(self, turn: Turn, problems: OpeningProblems) -> None:
+        super().__init__(
+            f"Nothing done: turn {turn.number} was not opened, {problems.message} "
+            f"({problems.code})."
+        )
+        self.problems = problems
+
+
+@transaction.atomic
+def turn_open_checked(turn: Turn, *, user: User) -> Turn:
+    """The moderator's *Open* of a draft turn (R-72): a world with problems is refused
+    (OpeningRefused, nothing written), else the turn opens as `turn_open` opens it. The turn's
+    row is held first, with the statement `turn_lock` holds it with (the world editor's edits
+    hold it too), so no edit lands between the check and the opening. A turn that is not a
+    draft is left to `turn_open`'s refusal (already open, or moved by someone else): the check
+    says nothing about it."""
+    Turn.objects.select_for_update().filter(pk=turn.pk).values_list("status").first()
+    if turn.status == Status.DRAFT:
+        problems = ruleset_of(turn.campaign).opening_problems(turn)
+        if problems is not None:
+            raise OpeningRefused(turn, problems)
+    return turn_open(turn, user=user)
 
 
 @transaction.atomic

@@ -79,6 +79,19 @@ class DashboardPart:
     context: Mapping[str, Any] = field(default_factory=dict)  # what those templates read
 
 
+@dataclass(frozen=True)
+class OpeningProblems:
+    """Why a draft turn is not opened (docs/rulings.md R-72): the ruleset's check of the world
+    found something a turn cannot be played on. `code` and `message` as every refusal has them
+    (`Refused`); `problems`, each in the moderator's words with its place; `check`, the game's
+    page that lists them with a link to each row to change."""
+
+    code: str
+    message: str
+    problems: Sequence[str]
+    check: Link | None = None
+
+
 class Refused(Protocol):
     """An input the rules refuse, with the code and the words shown beside it."""
 
@@ -133,6 +146,13 @@ class Ruleset(Protocol):
 
     def result_rows_delete(self, turn: Turn) -> None:
         """Those rows again, when the turn is rolled back (the result itself is archived)."""
+        ...
+
+    # Opening a turn.
+    def opening_problems(self, turn: Turn) -> OpeningProblems | None:
+        """Why the draft turn may not be opened now (its world's problems), or None: asked by
+        the dashboard's *Open* before the turn opens (lifecycle.turn_open_checked, R-72), under
+        the turn's row lock, so an answer of None is the world the players get."""
         ...
 
     # Its pages.

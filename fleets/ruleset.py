@@ -14,7 +14,16 @@ from django.urls import reverse
 from battles.services import battle_rows_delete, battle_rows_write
 from campaign.bulk import insert_rows
 from campaign.models import DOCUMENTS, Membership, Turn
-from campaign.rulesets import Cadence, DashboardPart, Document, Link, Listing, Pages, Ruleset
+from campaign.rulesets import (
+    Cadence,
+    DashboardPart,
+    Document,
+    Link,
+    Listing,
+    OpeningProblems,
+    Pages,
+    Ruleset,
+)
 from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
 from fleets.campaign_files import read_campaign_file
 from fleets.importing import ImportRefused, campaign_import
@@ -97,6 +106,27 @@ class NavalRuleset:
     def result_rows_delete(self, turn: Any) -> None:
         LedgerLine.objects.filter(turn=turn).delete()
         battle_rows_delete(turn)
+
+    def opening_problems(self, turn: Any) -> OpeningProblems | None:
+        """The world editor's check (`world_check`: the campaign file's own checks and
+        something to play, R-51) on the world as it stands: an imported campaign's draft turn
+        opens from the dashboard only as the world editor's *Open the first turn* does, when
+        the check finds nothing (R-72). The code is the editor's for the same refusal."""
+        from fleets.world_editor import world_check  # it imports the admin: loaded when asked
+
+        places = world_check(turn.campaign).places
+        if not places:
+            return None
+        count = len(places)
+        return OpeningProblems(
+            code="world_invalid",
+            message=(
+                f"the world has {count} problem{'s' if count != 1 else ''}: "
+                f"fix {'them' if count != 1 else 'it'}, then open"
+            ),
+            problems=[f"{place.words}: {place.message}" for place in places],
+            check=Link("the check", reverse("world_check", args=[turn.campaign.slug])),
+        )
 
     def moderator_dashboard(self, campaign: Any, turn: Any) -> DashboardPart:
         """Who has ordered (in the turn's section); the whole map, the result to review, an

@@ -22,6 +22,7 @@ from campaign.rulesets import (
     Document,
     Link,
     Listing,
+    OpeningProblems,
     Pages,
     SequentialRuleset,
 )
@@ -93,6 +94,12 @@ class SeafarersRuleset:
 
     def result_rows_delete(self, turn: Any) -> None:
         raise NoTurns("a seafaring game is undone action by action (G3)")
+
+    def opening_problems(self, turn: Any) -> OpeningProblems | None:
+        """Nothing to check (R-72): a seafaring game has no turn to open — it starts on its own
+        dashboard (`game_start`) from a first position its reader checked when the game was
+        made (the bundled board, the generator, seafarers-scenario/1's reader)."""
+        return None
 
     def moderator_dashboard(self, campaign: Any, turn: Any) -> DashboardPart:
         """The game is moderated on its own dashboard (seafarers/views/moderate.py): the
