@@ -3,16 +3,20 @@ in words ("Locked turn 3", "Rolled back turn 2 (published)", "Gave Danes an orde
 Kattegat"), its stable id kept beside for a title or a small code, and the turn's status when it
 was written.
 
-The words come from the entry alone (its action, turn and detail), so the platform words every
-game's entries without asking the game; an action it does not know reads as its id in words.
+The words come from the entry alone (its action, turn and detail). The platform words its own
+actions (PLATFORM_WORDS); a game's are its ruleset's (`Ruleset.audit_words`), asked of the
+campaign's ruleset, so that this module knows no game's actions; an action nobody words reads as
+its id in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from campaign.models import AuditEntry
+from campaign.rulesets import Audited, AuditWording, Ruleset, ruleset_of
 
 # A turn's transitions (campaign/transitions.py), as "<verb> turn N".
 TURN_VERBS = {
@@ -24,18 +28,40 @@ TURN_VERBS = {
     "publish": "Published",
     "rollback": "Rolled back",
 }
-# Entries whose words need nothing but the turn ("{turn}": "turn N", or "the turn").
+# Entries whose words need nothing but the turn ("{turn}": "turn N", or "the turn"). The import
+# is written by a game's file reader, but it is the platform's page and command that import.
 PLAIN = {
     "fail": "The worker failed to resolve {turn}",
     "requeue": "Sent {turn} to the worker again",
     "deadline_passed": "The deadline of {turn} passed",
     "import": "Imported the campaign",
     "webhook refused": "The bulletin's webhook was refused",
-    "game_create": "Created the game",
-    "game_start": "Started the game",
-    "game_pause": "Paused the game",
-    "game_resume": "Resumed the game",
-    "game_settings": "Set up the game",
+}
+
+
+def _transition(said: Audited) -> str:
+    was = said.detail.get("from")
+    after = f" ({was})" if said.action == "rollback" and was else ""
+    return f"{TURN_VERBS[said.action]} {said.turn}{after}"
+
+
+def _plain(said: Audited) -> str:
+    return PLAIN[said.action].format(turn=said.turn)
+
+
+def _extend(said: Audited) -> str:
+    new = str(said.detail.get("new") or "")[:16].replace("T", " ")
+    if not new:
+        return f"Moved the deadline of {said.turn}"
+    return f"Moved the deadline of {said.turn} to {new} UTC"
+
+
+# The platform's own actions, worded before the game's (a game cannot reword a transition). The
+# memberships' and the admin's edits ("edit membership", "edit campaign") read well as their ids.
+PLATFORM_WORDS: dict[str, AuditWording] = {
+    **dict.fromkeys(TURN_VERBS, _transition),
+    **dict.fromkeys(PLAIN, _plain),
+    "extend": _extend,
 }
 
 
@@ -51,62 +77,30 @@ class Line:
         return self.entry.action
 
 
-def audit_lines(entries: Any) -> list[Line]:
-    return [Line(entry, audit_words(entry)) for entry in entries]
+def audit_lines(campaign: Any, entries: Any) -> list[Line]:
+    """The campaign's entries in words: its ruleset asked once, not once an entry."""
+    ruleset = ruleset_of(campaign)
+    return [Line(entry, audit_words(entry, ruleset=ruleset)) for entry in entries]
 
 
-def audit_words(entry: AuditEntry) -> str:
-    """What the entry says, in the words a moderator reads."""
+def audit_words(entry: AuditEntry, *, ruleset: Ruleset | None = None) -> str:
+    """What the entry says, in the words a moderator reads (`ruleset`: the campaign's, when the
+    caller has it; else the entry's campaign is read)."""
     action = entry.action
-    detail: dict[str, Any] = entry.detail if isinstance(entry.detail, dict) else {}
+    detail: Mapping[str, Any] = entry.detail if isinstance(entry.detail, dict) else {}
     turn = f"turn {entry.turn.number}" if entry.turn_id and entry.turn else "the turn"
-    if action in TURN_VERBS:
-        was = detail.get("from")
-        after = f" ({was})" if action == "rollback" and was else ""
-        return f"{TURN_VERBS[action]} {turn}{after}"
-    if action in PLAIN:
-        return PLAIN[action].format(turn=turn)
-    if action == "extend":
-        new = str(detail.get("new") or "")[:16].replace("T", " ")
-        return (
-            f"Moved the deadline of {turn} to {new} UTC" if new else f"Moved the deadline of {turn}"
-        )
-    faction = str(detail.get("faction_name") or detail.get("faction") or "")
-    if action == "moderator_order":
-        summary = detail.get("summary")
-        what = f": {summary}" if summary else ""
-        replaced = detail.get("replaces")
-        instead = f" (instead of: {replaced})" if replaced else ""
-        return f"Gave {faction or 'a faction'} an order{what}{instead}"
-    if action == "moderator_withdraw":
-        summary = detail.get("summary")
-        return f"Withdrew {_whose(faction)} order" + (f": {summary}" if summary else "")
-    if action == "pirate_orders":
-        return f"Gave the pirates {detail.get('given', 0)} suggested order(s)"
-    if action == "upkeep priority":
-        fleets = ", ".join(str(f) for f in detail.get("fleets") or []) or "none"
-        return f"Set {_whose(faction)} upkeep priority: {fleets}"
-    if action == "revoke api key":
-        seat = detail.get("seat")
-        whose = f"{detail.get('user', 'a member')}" + (f", {seat}" if seat else "")
-        return f"Revoked the API key of {whose}"
-    if action == "reminder_hours":
-        return f"Reminders after {detail.get('new', '?')} h (were after {detail.get('old', '?')} h)"
-    if action == "game_undo":
-        undone = detail.get("undone")
-        kind = undone.get("type") if isinstance(undone, dict) else None
-        what = f" ({str(kind).replace('_', ' ')})" if kind else ""
-        return f"Undid the last action{what}"
-    if action == "seat_replace":
-        new = detail.get("new") or "the bot"
-        return f"Gave {detail.get('player', 'a')}'s seat to {new}"
-    if action.startswith("act_for:"):
-        kind = action.split(":", 1)[1].replace("_", " ")
-        return f"Acted for {detail.get('player', 'a player')}: {kind}"
-    return action.replace("_", " ").capitalize()
+    wording = PLATFORM_WORDS.get(action) or _game_wording(
+        action, (ruleset or ruleset_of(entry.campaign)).audit_words
+    )
+    if wording is None:
+        return action.replace("_", " ").capitalize()
+    return wording(Audited(action=action, detail=detail, turn=turn))
 
 
-def _whose(faction: str) -> str:
-    if not faction:
-        return "a faction's"
-    return f"{faction}'" if faction.endswith("s") else f"{faction}'s"
+def _game_wording(action: str, words: Mapping[str, AuditWording]) -> AuditWording | None:
+    """The game's wording of the action: by its id, else by its family (the id up to its first
+    ":", the colon included)."""
+    if action in words:
+        return words[action]
+    family, colon, _ = action.partition(":")
+    return words.get(family + colon) if colon else None

@@ -84,7 +84,7 @@ def dashboard(
     context.update(part.context)
     context["part"] = part
     # The log in words, each entry's id beside it and the turn's status when it was written.
-    context["audit"] = audit_lines(campaign.audit.select_related("user", "turn")[:15])
+    context["audit"] = audit_lines(campaign, campaign.audit.select_related("user", "turn")[:15])
     return render(request, "admin/campaign/dashboard.html", context)
 
 

@@ -92,6 +92,20 @@ class OpeningProblems:
     check: Link | None = None
 
 
+@dataclass(frozen=True)
+class Audited:
+    """An audit entry as the log words it (campaign/audit_log.py): what a ruleset's wording of
+    its own actions reads, so that it needs no row."""
+
+    action: str  # the entry's id: "moderator_order", "act_for:build_road"
+    detail: Mapping[str, Any]  # what the entry keeps ({} when the stored detail is no object)
+    turn: str  # "turn 3", or "the turn" for an entry of no turn
+
+
+# The words of one kind of audit entry, for the moderator's log on the dashboards.
+AuditWording = Callable[[Audited], str]
+
+
 class Refused(Protocol):
     """An input the rules refuse, with the code and the words shown beside it."""
 
@@ -166,6 +180,12 @@ class Ruleset(Protocol):
         """The game's own moderator actions as (route, view, URL name), served by the admin
         under a campaign (`<campaign_id>/route`); each view takes the request and campaign_id."""
         ...
+
+    # The words of the game's own audit actions, by action id; a key ending in ":" words a
+    # family, every action it begins (seafaring "act_for:<the action's type>"). The platform
+    # words its own (a turn's transitions, the memberships …) first and, for an id nobody
+    # words, says the id in words (campaign/audit_log.py): so it knows no game's actions.
+    audit_words: Mapping[str, AuditWording]
 
     def games_of(self, user: Any) -> Sequence[Listing]:
         """The user's campaigns of this ruleset (as a player or the moderator), for the home

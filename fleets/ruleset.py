@@ -15,6 +15,7 @@ from battles.services import battle_rows_delete, battle_rows_write
 from campaign.bulk import insert_rows
 from campaign.models import DOCUMENTS, Membership, Turn
 from campaign.rulesets import (
+    AuditWording,
     Cadence,
     DashboardPart,
     Document,
@@ -25,6 +26,7 @@ from campaign.rulesets import (
     Ruleset,
 )
 from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
+from fleets.audit_words import AUDIT_WORDS
 from fleets.campaign_files import read_campaign_file
 from fleets.importing import ImportRefused, campaign_import
 from fleets.mapping import apply_state, orders_document, world_document
@@ -155,6 +157,9 @@ class NavalRuleset:
             ("order/", moderator_order, "campaign_moderator_order"),
             ("keys/revoke/", revoke_api_key, "campaign_api_key_revoke"),
         ]
+
+    # The moderator's orders, the pirates', upkeep priorities, revoked keys (fleets/audit_words.py).
+    audit_words: Mapping[str, AuditWording] = AUDIT_WORDS
 
     def games_of(self, user: Any) -> list[Listing]:
         """The user's naval campaigns, each with its current turn; a player's turn is "theirs"

@@ -17,6 +17,7 @@ from django.urls import NoReverseMatch, reverse
 
 from campaign.models import Campaign, Membership
 from campaign.rulesets import (
+    AuditWording,
     Cadence,
     DashboardPart,
     Document,
@@ -28,6 +29,7 @@ from campaign.rulesets import (
 )
 from engine.seafarers import Refusal, State, adjudicate, check, legal_actions
 from engine.seafarers.refusals import Refused
+from seafarers.audit_words import AUDIT_WORDS
 from seafarers.models import Game, Seat
 from seafarers.positions import replay, waiting_for
 from seafarers.scenario_files import game_document, import_scenario_file
@@ -112,6 +114,9 @@ class SeafarersRuleset:
 
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         return ()  # the moderator's pages come with the action desk (a later session)
+
+    # The game's lifecycle, undo, seats passed on, actions taken for a seat (audit_words.py).
+    audit_words: Mapping[str, AuditWording] = AUDIT_WORDS
 
     def games_of(self, user: Any) -> list[Listing]:
         """The user's seafaring games — their seats, and those they moderate — with whose turn

@@ -260,9 +260,10 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         "replace": ReplaceForm(players=[s.player for s in seats], initial=index),
         "reminder": ReminderForm(initial={**index, "hours": game.reminder_hours}),
         "audit": audit_lines(  # in words, the action's id beside (issue 11)
+            game.campaign,
             AuditEntry.objects.filter(campaign=game.campaign).select_related("user", "turn")[
                 :AUDIT_SHOWN
-            ]
+            ],
         ),
         **note,
     }
