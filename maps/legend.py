@@ -49,7 +49,12 @@ def legend_rows(
     note: str | None = None,
 ) -> list[Row]:
     """The key's lines. Factions listed are only those drawn (and the viewer): a faction whose
-    fleets are all hidden and that holds no port is not named."""
+    fleets are all hidden and that holds no port is not named. A symbol has its line only when
+    the map draws it (docs/rulings.md R-73): under fog the public map draws no fleet and so no
+    blockade (the bulletin states blockades in words, R-56), and a faction's view may have no
+    fleet in sight or no sea out of sight; the key lists none of those then. `orders`: whether
+    the map draws order arrows (a crowded map's scene asks for the row either way and draws
+    it only with arrows: `Legend.markup`)."""
     rows = [Row("head", layout.title)]
     if note is not None:
         rows.append(Row("note", note))
@@ -63,10 +68,20 @@ def legend_rows(
         shown.add(viewer)
     for faction in sorted(shown):
         rows.append(Row("faction", layout.faction_name(faction), layout.colour(faction)))
-    rows += [Row("sea", "Sea province"), Row("land", "Land province")]
-    if model.watched is not None:
+    kinds = set(model.kinds.values())  # every province is drawn, with a position or without
+    if "sea" in kinds:
+        rows.append(Row("sea", "Sea province"))
+    if "land" in kinds:
+        rows.append(Row("land", "Land province"))
+    watched = model.watched
+    if watched is not None and any(
+        kind == "sea" and pid not in watched for pid, kind in model.kinds.items()
+    ):
         rows.append(Row("unseen", "Sea out of sight"))
-    rows += [Row("port", "Port (owner's colour)"), Row("fleet", "Fleet: number of ships")]
+    if model.ports:
+        rows.append(Row("port", "Port (owner's colour)"))
+    if model.fleets:
+        rows.append(Row("fleet", "Fleet: number of ships"))
     if any(f.blockading for f in model.fleets.values()):
         rows.append(Row("blockade", "Blockade"))
     if battles:
@@ -76,17 +91,22 @@ def legend_rows(
     return rows
 
 
+def _size(rows: list[Row]) -> tuple[float, float]:
+    """The width and height of a key of these rows."""
+    widths = [
+        text_width(r.text, SIZE + (2 if r.symbol == "head" else 0), bold=r.symbol == "head")
+        + (0 if r.symbol in ("head", "note") else 24)
+        for r in rows
+    ]
+    return max(widths) + 2 * PAD, ROW * len(rows) + 2 * PAD - 2
+
+
 class Legend:
     """The key, placed at construction (taking its room in the placer)."""
 
     def __init__(self, rows: list[Row], placer: Placer) -> None:
         self.rows = rows
-        widths = [
-            text_width(r.text, SIZE + (2 if r.symbol == "head" else 0), bold=r.symbol == "head")
-            + (0 if r.symbol in ("head", "note") else 24)
-            for r in rows
-        ]
-        w, h = max(widths) + 2 * PAD, ROW * len(rows) + 2 * PAD - 2
+        w, h = _size(rows)
         b = placer.bounds
         corners = [
             Box(b.x0 + 8, b.y0 + 8, b.x0 + 8 + w, b.y0 + 8 + h),
@@ -96,19 +116,28 @@ class Legend:
         ]
         costs = [placer.cost(c) for c in corners]
         best = min(range(4), key=lambda i: (costs[i], i))
+        # The corner the key is held to, so that a key of fewer rows (Legend.markup) stays in it.
+        self.right, self.bottom = best in (1, 3), best in (2, 3)
         if costs[best] > 0:
             # No free corner: a column on the right, as tall as the key needs.
             placer.bounds = Box(b.x0, b.y0, b.x1 + w + 12, max(b.y1, b.y0 + h + 16))
             corners[best] = Box(b.x1 + 4, b.y0 + 8, b.x1 + 4 + w, b.y0 + 8 + h)
+            self.right = self.bottom = False
         self.box = corners[best]
         placer.take(self.box, 10)
 
     def markup(self, rows: list[Row] | None = None) -> str:
-        """The key drawn in its box; `rows`, when given, are drawn instead of all the rows the
-        box was sized for (the first of them: a crowded map's key keeps the orders' row's place
-        whether or not there are arrows, maps/svg.py)."""
-        box = self.box
+        """The key drawn; `rows`, when given, are drawn instead of all the rows placed (fewer of
+        them: a crowded map's key is placed with the orders' row whether or not there are arrows,
+        maps/svg.py). The box is sized to the rows drawn, held to its corner, so a map without
+        arrows keeps no empty line for them (R-73); the room placed stays free of labels."""
         rows = self.rows if rows is None else rows
+        box = self.box
+        if rows != self.rows:
+            w, h = _size(rows)
+            x0 = box.x1 - w if self.right else box.x0
+            y0 = box.y1 - h if self.bottom else box.y0
+            box = Box(x0, y0, x0 + w, y0 + h)
         parts = [
             el(
                 "rect",

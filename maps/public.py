@@ -6,6 +6,7 @@ changing hands, never movements (docs/rulings.md R-36, R-37). Its map is drawn f
   where each battle was (battles are public news); where fleets stand is each faction's own
   knowledge, and the public is no faction (docs/rulings.md R-56);
 - without fog, every fleet (everyone sees them all then), but no orders: orders are never public.
+Its key names only what it draws (docs/rulings.md R-73): under fog no fleet and no blockade line.
 Pure: no Django."""
 
 from __future__ import annotations

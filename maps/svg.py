@@ -111,8 +111,10 @@ def map_svg(
     # A crowded map's labels are placed the quick way (labels.CROWDED) and without keeping off
     # the arrows, so that all but the arrows is the same whatever the orders: the scene (fleets,
     # blockades, labels, legend) is kept per battles marked, and a drawing for other orders draws
-    # only their arrows. Its key keeps the orders' row's place with or without arrows (the row is
-    # drawn only with them), so one scene serves both. A smaller map's labels keep off arrows.
+    # only their arrows. Its key is placed with the orders' row, arrows or not, so one scene
+    # serves both; without arrows the key is drawn without the row, its box that much shorter
+    # (docs/rulings.md R-73), and the labels still keep off the room placed for it. A smaller
+    # map's labels keep off arrows, and its key has the orders' row only with them.
     quick = plan.budget == 0 and note is None  # a noted (public) map's scene is its own
     scene_key = ("scene", tuple(sorted(battles.items())))
     store = kept if scenes is None else scenes
@@ -140,7 +142,9 @@ def map_svg(
             ),
             "fleets": el("g", {"class": "fleets"}, *draw_fleets(model, badges, layout)),
             "legend": legend.markup(),
-            "legend-no-orders": legend.markup(legend.rows[:-1]) if quick else "",
+            "legend-no-orders": (
+                legend.markup([r for r in legend.rows if r.symbol != "order"]) if quick else ""
+            ),
         }
         if quick:
             store[scene_key] = scene

@@ -7,9 +7,11 @@ from __future__ import annotations
 import copy
 import math
 import pickle
+import re
 from typing import Any
 
 from maps import Layout
+from maps.legend import ROW
 from maps.svg import map_svg
 
 Baltic = tuple[dict[str, Any], Layout]
@@ -143,9 +145,10 @@ def test_a_scene_drawn_in_one_process_serves_another() -> None:
 
 
 def test_a_crowded_maps_scene_serves_a_map_without_orders_and_with() -> None:
-    """Issue 11: a crowded map's key keeps the orders' row's place whether or not there are
+    """Issue 11: a crowded map's key is placed with the orders' row whether or not there are
     arrows, so the first map (no orders yet) and the next (with) are drawn from one scene; the
-    row itself is drawn only with arrows, and the bytes are a fresh drawing's either way."""
+    row is drawn only with arrows, the box then one row shorter in the same corner (R-73: no
+    empty line), and the bytes are a fresh drawing's either way."""
     doc, layout = _crowded()
     kept: dict[str, Any] = {}
     given = [{"fleet": "f0", "type": "move", "path": ["s001", "s002"]}]
@@ -157,11 +160,14 @@ def test_a_crowded_maps_scene_serves_a_map_without_orders_and_with() -> None:
     assert "Orders: movement" not in bare
     assert "Orders: movement" in with_orders
 
-    def legend_box(svg: str) -> str:
+    def legend_box(svg: str) -> dict[str, float]:
         start = svg.index('<g class="legend"')
-        return svg[start : svg.index("/>", start)]
+        rect = svg[start : svg.index("/>", start)]
+        return {k: float(v) for k, v in re.findall(r' (x|y|width|height)="([-\d.]+)"', rect)}
 
-    assert legend_box(bare) == legend_box(with_orders)  # the same place, row or not
+    bare_box, box = legend_box(bare), legend_box(with_orders)
+    assert {k: bare_box[k] for k in ("x", "y", "width")} == {k: box[k] for k in ("x", "y", "width")}
+    assert bare_box["height"] == box["height"] - ROW  # the same corner, no empty line
 
 
 def test_a_viewers_parts_drawn_in_one_process_serve_another(baltic: Baltic) -> None:
