@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv chromium run example test bench bench-load bench-load-seafarers bench-scale-out lint typecheck fmt
+.PHONY: venv compiled chromium run example test bench bench-load bench-load-seafarers bench-scale-out lint typecheck fmt
 
 venv: $(STAMP)
 
@@ -18,9 +18,18 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
+# The seafaring engine's hot modules compiled by mypyc (tools/compile_engine.py): built again
+# when a source of the package changed, used only when built from the sources as they are (the
+# engine checks its digest at import); without a C compiler the same sources run as Python.
+COMPILED := engine/seafarers/_compiled/SOURCES
+compiled: $(COMPILED)
+
+$(COMPILED): $(STAMP) $(wildcard engine/seafarers/*.py) tools/compile_engine.py
+	-$(PY) tools/compile_engine.py
+
 # The site on the embedded default (SQLite, Celery tasks run in-process): the bundled campaign,
 # a moderator and a player per faction, printed with the address. PORT=8001 for another port.
-run: venv
+run: venv compiled
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py demo --address http://127.0.0.1:$(PORT)/
 	$(PY) manage.py seafarers_demo --address http://127.0.0.1:$(PORT)/
@@ -38,13 +47,13 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 # PYTEST_ARGS narrows a run (.ci/run's second pass: the database-bound tests on PostgreSQL).
-test: venv chromium
+test: venv compiled chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 	$(MAKE) lint
 	$(MAKE) typecheck
 
 # catanatron is the seafaring bench's anchor only (requirements-bench.txt), never a runtime need.
-bench: venv
+bench: venv compiled
 	$(PY) -m pip install --quiet -r requirements-bench.txt
 	$(PY) -m bench
 
@@ -55,7 +64,7 @@ bench-load: venv
 	$(PY) -m bench.load $(ARGS)
 
 # Issue 14: the same for seafaring games (50 games of four seats, a bot seat on a worker).
-bench-load-seafarers: venv
+bench-load-seafarers: venv compiled
 	$(PY) -m bench.seafarers_load $(ARGS)
 
 bench-scale-out: venv

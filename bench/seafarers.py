@@ -11,9 +11,12 @@ game's state. catanatron missing: its figures are reported as not measured.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
 from dataclasses import dataclass
@@ -22,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from engine.seafarers import legal_actions, parse_scenario
+from engine.seafarers import COMPILED, legal_actions, parse_scenario
 from engine.seafarers.chance import seeded_roll
 from engine.seafarers.game import apply_listed
 from engine.seafarers.generator import generate_board, new_game
@@ -53,6 +56,8 @@ class Figures:
     catan_route_us: float | None = None
     catan_game_median_ms: float | None = None
     outputs_us_per_action: float = 0.0  # the outputs alone (see `outputs_alone`)
+    build: str = "plain Python"  # the engine build measured (tools/compile_engine.py)
+    plain: tuple[float, float, int] | None = None  # games/s, plain sources', catanatron's; games
     load: tuple[float, float] = (0.0, 0.0)  # the 1-minute load average at the start and end
     catan_note: str = ""
 
@@ -229,6 +234,34 @@ def _has_catanatron() -> str:
     return ""
 
 
+def plain_games(games: int) -> tuple[float, float, int] | None:
+    """Games/s of the plain sources and of catanatron, alternating as in `measure`, measured in
+    a process of its own (ADMIRALTY_PURE_ENGINE=1: the package's modules cannot be loaded
+    twice in one process); None when catanatron is missing."""
+    env = dict(os.environ, ADMIRALTY_PURE_ENGINE="1")
+    command = [sys.executable, "-m", "bench.seafarers", "--plain-games", str(games)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    answer = json.loads(done.stdout)
+    return None if answer is None else (answer[0], answer[1], games)
+
+
+def _plain_main(games: int) -> None:
+    """`--plain-games N`: this process's games/s, ours and catanatron's, as JSON."""
+    start = parse_scenario(_board()[0]).state
+    if _has_catanatron():
+        print(json.dumps(None))
+        return
+    ours = theirs = 0.0
+    for seed in range(games):
+        t0 = time.perf_counter()
+        _play(start, seed)
+        ours += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        _catanatron_game(seed)
+        theirs += time.perf_counter() - t0
+    print(json.dumps([games / ours, games / theirs]))
+
+
 def measure(quick: bool = False) -> Figures:
     """Ours and catanatron's games alternate, one each in turn, so both see the same load."""
     board, name = _board()
@@ -277,6 +310,10 @@ def measure(quick: bool = False) -> Figures:
         figures.catan_us_per_action = sum(theirs) / catan_actions * 1e6
         figures.catan_game_median_ms = statistics.median(theirs) * 1e3
         figures.catan_route_us = catanatron_route(5 if quick else 100)
+    if COMPILED:  # and the same sources as plain Python, for comparison
+        figures.build = "compiled by mypyc (tools/compile_engine.py)"
+        if not note:
+            figures.plain = plain_games(5 if quick else 50)
     return figures
 
 
@@ -284,8 +321,8 @@ def section(f: Figures) -> str:
     lines = ["## Seafaring engine (issue 12)", ""]
     lines.append(
         f"Board: {f.board}; four random players to the win or {LIMIT} actions; ours and "
-        f"catanatron's games alternate; load average {f.load[0]:.1f} at the start, "
-        f"{f.load[1]:.1f} at the end ({os.cpu_count()} CPUs)."
+        f"catanatron's games alternate; the engine {f.build}; load average "
+        f"{f.load[0]:.1f} at the start, {f.load[1]:.1f} at the end ({os.cpu_count()} CPUs)."
     )
     lines.append("")
     lines.append("| Figure | Ours | catanatron 3.2.1 | Target | Met |")
@@ -309,6 +346,12 @@ def section(f: Figures) -> str:
         )
         + " |"
     )
+    if f.plain is not None:
+        lines.append(
+            f"| games/s, the same sources as plain Python (`ADMIRALTY_PURE_ENGINE=1`, "
+            f"{f.plain[2]} games each after, in a process of their own) | {f.plain[0]:.1f} | "
+            f"{f.plain[1]:.1f} | — | {f.plain[0] / f.plain[1]:.2f}× |"
+        )
     cr = f.catan_route_us
     lines.append(
         f"| route recomputation after a build (X10), median | {f.route_median_us:.1f} µs | "
@@ -349,7 +392,11 @@ def section(f: Figures) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.seafarers", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a few games only (smoke run)")
+    parser.add_argument("--plain-games", type=int, help=argparse.SUPPRESS)  # plain_games'
     args = parser.parse_args(argv)
+    if args.plain_games:
+        _plain_main(args.plain_games)
+        return
     print(section(measure(args.quick)), end="")
 
 

@@ -5,6 +5,19 @@ seafarers-scenario/1 document; `apply_action(state, action)` checks and applies 
 (seafarers.md X25); chance is documented in `engine.seafarers.chance` (X22).
 """
 
+# ruff: noqa: E402 (the package's path is set before its modules are imported)
+
+from pathlib import Path
+
+from engine.seafarers.compiled import compiled_folder
+
+# The compiled build of the hot modules, when it is that of these sources (compiled.py); the
+# modules it lacks, and every module without a fresh build, are the sources below.
+_COMPILED = compiled_folder(Path(__file__).parent)
+if _COMPILED is not None:
+    __path__.insert(0, _COMPILED)
+COMPILED = _COMPILED is not None
+
 from engine.kernel.problems import Problem, ScenarioError
 from engine.seafarers.bot import bot_action
 from engine.seafarers.game import apply_action, check
@@ -23,6 +36,7 @@ from engine.seafarers.scenario import (
 from engine.seafarers.state import State
 
 __all__ = [
+    "COMPILED",
     "Problem",
     "Refusal",
     "Refused",

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 TERRAINS = ("hills", "forest", "pasture", "fields", "mountains", "gold", "desert", "sea")
 # B1: what each land hex yields; gold is GD1-GD4 (a pick, never a card).
 RESOURCE_OF = {"hills": 0, "forest": 1, "pasture": 2, "fields": 3, "mountains": 4}
-GOLD = "gold"
-GOLD_YIELD = -1  # a gold field's yield in `Board.production`: a pick (GD3)
-LAND, COAST, SEA = "land", "coast", "sea"
+GOLD: Final = "gold"
+GOLD_YIELD: Final = -1  # a gold field's yield in `Board.production`: a pick (GD3)
+LAND: Final = "land"
+COAST: Final = "coast"
+SEA: Final = "sea"
 EDGE_KINDS = (LAND, COAST, SEA)
 CORNERS = ("N", "NE", "SE", "S", "SW", "NW")
 SIDES = ("NE", "E", "SE", "SW", "W", "NW")

@@ -19,11 +19,14 @@ action phase's list needs no pass over the player's pieces (issue 12's games per
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.seafarers.routes import link, piece_ends, split_network
 from engine.seafarers.rules import RESOURCES
 from engine.seafarers.state import NONE, SHIP, State
 
-ROAD_BIT, SHIP_BIT = 1, 2
+ROAD_BIT: Final = 1
+SHIP_BIT: Final = 2
 
 
 def rebuild(state: State) -> None:

@@ -130,23 +130,26 @@ def longest_from(
     walk over trails, a bit mask of pieces used. On a tree it visits each piece once."""
     if start not in adj:
         return 0
-    best = 0
+    return _trail_from(adj, start, without, 0, enough)
 
-    def walk(n: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-            if length >= enough:
-                raise _Reached
-        for i, m in adj[n]:
-            bit = 1 << i
-            if not used & bit:
-                walk(m, used | bit, length + 1)
 
-    try:  # noqa: SIM105 (contextlib.suppress costs a context manager a call)
-        walk(start, without, 0)
-    except _Reached:
-        pass
+def _trail_from(
+    adj: dict[int, list[tuple[int, int]]], n: int, used: int, length: int, enough: int
+) -> int:
+    """`longest_from`'s walk from `n`, `length` pieces in: the longest trail on from here, or
+    the first length that reaches `enough` (a function of its own, not a closure: the compiled
+    build calls it directly)."""
+    best = length
+    for i, m in adj[n]:
+        bit = 1 << i
+        if not used & bit:
+            if length + 1 >= enough:
+                return length + 1
+            found = _trail_from(adj, m, used | bit, length + 1, enough)
+            if found > best:
+                best = found
+                if found >= enough:
+                    return found
     return best
 
 
@@ -194,10 +197,6 @@ def _depth(adj: dict[int, list[tuple[int, int]]], root: int) -> int:
     return depth
 
 
-class _Reached(Exception):
-    """A walk of `_trail_search` found a trail as long as any can be."""
-
-
 def _trail_search(
     adj: dict[int, list[tuple[int, int]]], members: list[int], size: int, at_most: int | None
 ) -> int:
@@ -236,27 +235,35 @@ def _trail_search(
     bound = size - (len(starts) - 2) // 2
     if at_most is not None and at_most < bound:
         bound = at_most
-    best = 0
-
-    def walk(n: int, used: int, length: int) -> None:
-        nonlocal best
-        for bit, weight, m in links[n]:
-            if used & bit:
-                continue
-            total = length + weight
-            if total > best:
-                best = total
-                if total >= bound:
-                    raise _Reached
-            walk(m, used | bit, total)
-
     # The last odd node need not start a walk: an optimal trail ending there starts at another
     # odd node (its two ends are distinct odd nodes), whose walk found it.
-    try:
-        for n in starts[:-1]:
-            walk(n, 0, 0)
-    except _Reached:
-        pass
+    best = 0
+    for n in starts[:-1]:
+        found = _chain_walk(links, n, 0, 0, bound)
+        if found > best:
+            best = found
+            if best >= bound:
+                break
+    return best
+
+
+def _chain_walk(
+    links: dict[int, list[tuple[int, int, int]]], n: int, used: int, length: int, bound: int
+) -> int:
+    """`_trail_search`'s walk from `n`, `length` pieces in, over chains (a bit each, a weight
+    each): the longest trail on from here, or the first length that reaches `bound`."""
+    best = length
+    for bit, weight, m in links[n]:
+        if used & bit:
+            continue
+        total = length + weight
+        if total >= bound:
+            return total
+        found = _chain_walk(links, m, used | bit, total, bound)
+        if found > best:
+            best = found
+            if found >= bound:
+                return found
     return best
 
 

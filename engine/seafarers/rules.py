@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 RESOURCES = ("brick", "wood", "wool", "grain", "ore")  # never gold (GD3)
 CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
@@ -10,11 +11,11 @@ DECK = {"knight": 14, "victory_point": 5, "road_building": 2, "year_of_plenty": 
 PIECE_KINDS = ("roads", "ships", "settlements", "cities")
 
 # B3, SH1: costs as counts in RESOURCES order (brick, wood, wool, grain, ore).
-COST_ROAD = (1, 1, 0, 0, 0)
-COST_SHIP = (0, 1, 1, 0, 0)  # SH1: the sail and the hull
-COST_SETTLEMENT = (1, 1, 1, 1, 0)
-COST_CITY = (0, 0, 0, 2, 3)
-COST_DEV = (0, 0, 1, 1, 1)
+COST_ROAD: Final = (1, 1, 0, 0, 0)
+COST_SHIP: Final = (0, 1, 1, 0, 0)  # SH1: the sail and the hull
+COST_SETTLEMENT: Final = (1, 1, 1, 1, 0)
+COST_CITY: Final = (0, 0, 0, 2, 3)
+COST_DEV: Final = (0, 0, 1, 1, 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,14 +7,17 @@ action tests. `apply_action` checks everything first and only then writes (X25).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.seafarers.board import Board
 from engine.seafarers.rules import Rules
 
-NONE = -1
-ROAD, SHIP = 1, 2
-SETTLEMENT, CITY = 1, 2
+# Final: constants the compiled build (tools/compile_engine.py) writes in place.
+NONE: Final = -1
+ROAD: Final = 1
+SHIP: Final = 2
+SETTLEMENT: Final = 1
+CITY: Final = 2
 SETUP_PHASES = frozenset({"setup_settlement", "setup_route"})
 # legal.listing_for: a player's attached edges, and the ship-move targets with their one ship
 Listing = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
@@ -78,12 +81,16 @@ class State:
         "winner",
     )
 
-    def __init__(self, board: Board, rules: Rules, players: list[str]) -> None:
+    def __init__(
+        self, board: Board, rules: Rules, players: list[str] | tuple[str, ...], blank: bool = False
+    ) -> None:
         n = len(players)
         self.board = board
         self.rules = rules
         self.seed: int | None = None
         self.players = tuple(players)
+        if blank:  # `copy` writes the rest
+            return
         self.pindex = {p: i for i, p in enumerate(players)}
         self.hands = [[0] * 5 for _ in range(n)]
         self.dev_cards: list[list[tuple[str, bool]]] = [[] for _ in range(n)]  # (card, new)
@@ -140,9 +147,9 @@ class State:
         self.listed: list[dict[str, Any]] | None = None
 
     def copy(self) -> State:
-        other = State.__new__(State)
+        other = State(self.board, self.rules, self.players, blank=True)
         other.listed = None
-        for name in ("board", "rules", "seed", "players", "pindex", "dice_script", "draws_script"):
+        for name in ("seed", "pindex", "dice_script", "draws_script"):
             setattr(other, name, getattr(self, name))
         other.hands = [list(h) for h in self.hands]
         other.dev_cards = [list(d) for d in self.dev_cards]
