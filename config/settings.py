@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A naval world the engine refuses: 409 world_invalid, not a 500 (docs/rulings.md R-74).
+    "fleets.broken_world.BrokenWorldMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI, Path, Schema, Status
 from ninja.security import HttpBearer
 
 from campaign.api_errors import ApiRefusals, key_holder
 from campaign.models import Membership, Turn
-from engine.naval import Refusal
+from engine.naval import Refusal, ScenarioError
 from engine.naval.refusals import CODES
+from fleets.broken_world import CODE as broken_world_code
+from fleets.broken_world import broken_world
 from fleets.forms import HireForm
 from fleets.selectors import desk_for, fleet_get_for_player
 from fleets.services import NOT_OPEN, order_slot, order_submit, order_withdraw, token_membership
@@ -67,6 +69,17 @@ api = AdmiraltyApi(
     "orders, read published reports.",
 )
 REFUSALS.register(api)  # 401, 404, 413, 422, 429 and ninja's 400 as refusals
+
+
+def _world_invalid(request: HttpRequest, error: ScenarioError) -> HttpResponse:
+    """A world the engine refuses (fleets/broken_world.py, R-74): 409 `world_invalid`."""
+    broken = broken_world(request, error)
+    if broken is None:
+        raise error
+    return REFUSALS.problem(409, broken_world_code, broken.message())
+
+
+api.add_exception_handler(ScenarioError, _world_invalid)
 
 
 # An order given or withdrawn when the turn is not open: the platform's code beside the engine's,

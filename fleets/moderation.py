@@ -19,7 +19,8 @@ from django.views.decorators.http import require_POST
 from campaign import transitions
 from campaign.dashboard import moderated_campaign, stale_turn
 from campaign.models import Campaign, Turn
-from engine.naval import Refusal, parse_scenario, suggest_pirate_orders
+from engine.naval import Refusal, ScenarioError, parse_scenario, suggest_pirate_orders
+from fleets.broken_world import CODE, refusal_words, world_problems
 from fleets.mapping import orders_document, world_document
 from fleets.models import Faction
 from fleets.names import campaign_names
@@ -40,9 +41,14 @@ def dashboard_context(turn: Turn) -> dict[str, Any]:
             turn.scenario or {}, turn.result, campaign_names(campaign.pk)
         )
     if turn.status == Turn.Status.OPEN:
+        try:
+            suggestions = pirate_suggestions(campaign)
+        except ScenarioError:  # made wrong behind the editor's back: said, not a 500
+            context["world_problems"] = world_problems(campaign)
+            suggestions = []
         words = Words.of(campaign.pk)  # the suggestions as the moderator reads them
         context["pirate_orders"] = [
-            {**order, "summary": words.order(order)} for order in pirate_suggestions(campaign)
+            {**order, "summary": words.order(order)} for order in suggestions
         ]
         context["factions"] = campaign.factions.order_by("key")
     return context
@@ -60,8 +66,18 @@ def accept_pirate_orders(request: HttpRequest, campaign_id: int) -> HttpResponse
     if turn is None or pirates is None:
         messages.error(request, "This campaign has no pirates to give orders to.")
         return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+    try:
+        suggestions = pirate_suggestions(campaign)
+    except ScenarioError:  # nothing given, and why
+        problems = world_problems(campaign)
+        messages.error(
+            request,
+            f"No pirate orders given: {refusal_words(len(problems))} the rules cannot read: "
+            f"mend them on the world's check ({CODE}).",
+        )
+        return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
     given = 0
-    for order in pirate_suggestions(campaign):
+    for order in suggestions:
         result = order_submit(
             turn=turn, faction=pirates, order=order, user=request.user, slot=order_slot(order)
         )
