@@ -27,9 +27,8 @@ from engine.naval import ScenarioError
 
 CODE = "world_invalid"
 FOR_PLAYERS = (
-    "Nothing done: this campaign's world has a problem the rules cannot read (an edit made "
-    "outside the world editor). The moderator must mend it on the world's check; until then "
-    "its pages and orders wait"
+    "This campaign's world has a problem the rules cannot read (an edit made outside the world "
+    "editor). The moderator must mend it; until then its pages and orders wait"
 )
 
 
@@ -52,14 +51,16 @@ class BrokenWorld:
     campaign: Campaign
     problems: list[str]
     moderator: bool
+    done: str  # "Nothing done: " for a request that would have changed something, else ""
 
     def message(self) -> str:
         """The refusal in one line (the API's `message`)."""
         if not self.moderator:
-            return FOR_PLAYERS
+            return self.done + FOR_PLAYERS
         named = "; ".join(self.problems[:10])
         more = f"; and {len(self.problems) - 10} more" if len(self.problems) > 10 else ""
-        return f"Nothing done: {refusal_words(len(self.problems))}: {named}{more}"
+        words = refusal_words(len(self.problems))
+        return f"{self.done}{words[0].upper()}{words[1:]}: {named}{more}"
 
 
 def broken_world(request: HttpRequest, error: Exception) -> BrokenWorld | None:
@@ -76,7 +77,9 @@ def broken_world(request: HttpRequest, error: Exception) -> BrokenWorld | None:
     if membership is None or membership.campaign_id != campaign.pk:
         return None  # no one reaches the engine here without a membership (404 before)
     moderator = membership.role == Membership.Role.MODERATOR
-    return BrokenWorld(campaign, world_problems(campaign) if moderator else [], moderator)
+    done = "" if request.method in ("GET", "HEAD") else "Nothing done: "
+    problems = world_problems(campaign) if moderator else []
+    return BrokenWorld(campaign, problems, moderator, done)
 
 
 class BrokenWorldMiddleware:
@@ -99,6 +102,7 @@ class BrokenWorldMiddleware:
             "problems": problems[:10],
             "more": max(len(problems) - 10, 0),
             "count": refusal_words(len(problems)),
+            "done": broken.done,
             "for_players": FOR_PLAYERS,
             "check": reverse("world_check", args=[broken.campaign.slug])
             if broken.moderator

@@ -100,7 +100,9 @@ def test_an_order_to_a_broken_world_is_refused_and_nothing_changes(client, broke
         {"type": "move", "path": "kattegat"},
     )
     assert response.status_code == 409
-    assert "world_invalid" in response.content.decode()
+    page = response.content.decode()
+    assert "Nothing done: This campaign&#x27;s world has a problem the rules cannot read" in page
+    assert "dannebrog" not in page
     assert Order.objects.count() == orders
 
 
@@ -114,4 +116,5 @@ def test_the_api_of_a_broken_world_answers_world_invalid(client, broken_people):
     assert response.status_code == 409
     body = response.json()
     assert body["code"] == "world_invalid"
+    assert body["message"].startswith("This campaign's world has a problem")  # a read: no "done"
     assert "dannebrog" not in body["message"]
