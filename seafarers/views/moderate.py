@@ -18,7 +18,6 @@ dashboard with the outcome as a message.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from functools import wraps
@@ -34,6 +33,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign.audit_log import audit_lines
+from campaign.exporting import game_file_text
 from campaign.models import AuditEntry
 from campaign.scenario_files import described
 from campaign.selectors import moderates
@@ -530,8 +530,8 @@ def replace(request: HttpRequest, game: Game) -> HttpResponse:
 def export(request: HttpRequest, game: Game) -> HttpResponse:
     """The game as a seafarers-scenario/1 file: the first position (its seed) and every action,
     so `adjudicate` replays it exactly and importing it gives the same game."""
-    body = json.dumps(game_document(game), indent=1, sort_keys=True, ensure_ascii=False)
-    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+    body = game_file_text(game_document(game))  # what campaign_export writes too
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
     name = f"{game.campaign.slug}.seafarers.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -81,6 +81,13 @@ def test_adjudicate_on_the_export_reproduces_the_game(client, played, tmp_path):
     assert result["state"] == played.state  # exactly: the dice and the steals included
 
 
+def test_campaign_export_writes_the_dashboards_export_byte_for_byte(client, played, tmp_path):
+    body, _ = exported(client)
+    path = tmp_path / "isles.json"
+    call_command("campaign_export", "isles", "-o", str(path), stdout=io.StringIO())
+    assert path.read_bytes() == body
+
+
 def test_importing_the_export_gives_the_same_game(client, played, people):
     body, document = exported(client)
     upload = SimpleUploadedFile("isles.seafarers.json", body, "application/json")

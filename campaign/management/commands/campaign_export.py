@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from campaign.exporting import turn_scenario
+from campaign.exporting import game_file_text, turn_scenario
 from campaign.models import Campaign, Turn
 from campaign.rulesets import (
     CAMPAIGN_FILE_ENCODINGS,
@@ -62,7 +62,7 @@ class Command(BaseCommand):
         if ruleset.cadence is Cadence.SEQUENTIAL:
             # A sequential game is its log: the first position and every action, whole.
             document = cast(SequentialRuleset, ruleset).campaign_document(campaign)
-            self._write(json.dumps(document, indent=2, ensure_ascii=False) + "\n", options)
+            self._write(game_file_text(document), options)
             return
         turns = Turn.objects.filter(campaign=campaign, archived=False)
         turn = (
