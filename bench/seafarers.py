@@ -321,7 +321,7 @@ def section(f: Figures) -> str:
     lines = ["## Seafaring engine (issue 12)", ""]
     lines.append(
         f"Board: {f.board}; four random players to the win or {LIMIT} actions; ours and "
-        f"catanatron's games alternate; the engine {f.build}; load average "
+        f"catanatron's games alternate; the engine's build: {f.build}; load average "
         f"{f.load[0]:.1f} at the start, {f.load[1]:.1f} at the end ({os.cpu_count()} CPUs)."
     )
     lines.append("")
@@ -374,10 +374,12 @@ def section(f: Figures) -> str:
     )
     cu = f.catan_us_per_action
     budget = f"; 3× catanatron leaves {cu / 3:.0f} µs/action for all" if cu else ""
+    # Made anew by this module's plain Python: a share of ours only when ours is plain too.
+    share = "" if COMPILED else f"{f.outputs_us_per_action / f.us_per_action:.0%} of ours"
     lines.append(
-        f"| the outputs alone: the same lists and events made anew, the choice, the seeded "
-        f"dice; no rules | {f.outputs_us_per_action:.0f} µs/action "
-        f"({f.outputs_us_per_action / f.us_per_action:.0%} of ours{budget}) | — | — | — |"
+        f"| the outputs alone, in plain Python: the same lists and events made anew, the "
+        f"choice, the seeded dice; no rules | {f.outputs_us_per_action:.0f} µs/action "
+        f"({share}{budget.removeprefix('; ') if not share else budget}) | — | — | — |"
     )
     lines.append(
         f"| memory of a game's state | {f.state_bytes / 1024:.1f} KiB (board shared, "
