@@ -7,13 +7,11 @@ seafarers-scenario/1 document; `apply_action(state, action)` checks and applies 
 
 # ruff: noqa: E402 (the package's path is set before its modules are imported)
 
-from pathlib import Path
-
 from engine.seafarers.compiled import compiled_folder
 
 # The compiled build of the hot modules, when it is that of these sources (compiled.py); the
 # modules it lacks, and every module without a fresh build, are the sources below.
-_COMPILED = compiled_folder(Path(__file__).parent)
+_COMPILED = compiled_folder()
 if _COMPILED is not None:
     __path__.insert(0, _COMPILED)
 COMPILED = _COMPILED is not None

@@ -2,7 +2,8 @@
 
 The build is the same sources compiled; it is used only when it was built from the sources as
 they are now (its `SOURCES` digest), for this Python, and `ADMIRALTY_PURE_ENGINE` is not set.
-Reading the package's own sources once at import is the only file this engine reads.
+Reading the package's own sources once at import is the only file this engine reads, and this
+module the only one that may (tests/engine/seafarers/test_boundaries.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 FOLDER = "_compiled"
+PACKAGE = Path(__file__).resolve().parent
 
 
 def compiled_digest(package: Path) -> str:
@@ -23,7 +25,7 @@ def compiled_digest(package: Path) -> str:
     return digest.hexdigest()
 
 
-def compiled_folder(package: Path) -> str | None:
+def compiled_folder(package: Path = PACKAGE) -> str | None:
     """The build's folder when it is the one to run, else None (the sources run)."""
     if os.environ.get("ADMIRALTY_PURE_ENGINE"):
         return None

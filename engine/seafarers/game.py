@@ -185,7 +185,10 @@ def check_shape(action: object) -> None:
             raise _invalid("points must be a whole number, 1 or more")
 
 
-def check(state: State, action: dict[str, Any]) -> Apply:
+# `action: Any` in the three entry points below: whatever a person or a file sends arrives here
+# and is refused by `check_shape` (invalid_action); an annotated dict would be checked by the
+# compiled build (tools/compile_engine.py) at the call, a TypeError before any refusal.
+def check(state: State, action: Any) -> Apply:
     """Every check of X25 in order; returns what applies the action."""
     check_shape(action)
     kind = action["type"]
@@ -218,7 +221,7 @@ def check(state: State, action: dict[str, Any]) -> Apply:
     return CHECKS[kind](state, p, action)
 
 
-def apply_action(state: State, action: dict[str, Any]) -> list[Event]:
+def apply_action(state: State, action: Any) -> list[Event]:
     """Check, then apply (X25); raises `Refused` leaving the state as it was."""
     applier = check(state, action)
     state.listed = None
@@ -227,7 +230,7 @@ def apply_action(state: State, action: dict[str, Any]) -> list[Event]:
     return _finish(state, action, events)
 
 
-def apply_listed(state: State, action: dict[str, Any]) -> list[Event]:
+def apply_listed(state: State, action: Any) -> list[Event]:
     """`apply_action` without the checks, for an action `legal_actions(state, …)` has just
     listed for this very state (the same dict, unchanged): the playouts' path (the bench).
     Anything else — an action a person or a file sends, a copy, a list made before the last

@@ -22,12 +22,18 @@ from tests.engine.seafarers.playouts import start, who_acts
 
 BUNDLED = Path(__file__).resolve().parents[3] / "examples" / "four-islands.seafarers.yaml"
 SKIP = frozenset({"board", "rules", "listed"})
+# The state's slots: `__slots__` in the sources, attributes of the compiled class in the build.
+SLOTS = sorted(
+    name
+    for name, value in vars(State).items()
+    if type(value).__name__ in ("member_descriptor", "getset_descriptor") and name[0] != "_"
+)
 
 
 def everything(state: State) -> dict[str, Any]:
     """Every slot of the state but the shared board and rules and the last list."""
     out: dict[str, Any] = {}
-    for name in State.__slots__:
+    for name in SLOTS:
         if name not in SKIP:
             value = getattr(state, name)
             out[name] = sorted(value) if isinstance(value, set) else value
