@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv compiled chromium run example test bench bench-load bench-load-seafarers bench-scale-out lint typecheck fmt
+.PHONY: venv compiled chromium run example test test-fast bench bench-load bench-load-seafarers bench-scale-out lint typecheck fmt
 
 venv: $(STAMP)
 
@@ -46,11 +46,19 @@ chromium:
 	  echo "== installing Debian's chromium for the browser tests =="; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# The whole suite over the machine's cores (pytest-xdist: each worker its own test database and
+# Redis database, tests/conftest.py; docs/testing.md). TEST_WORKERS=0 runs it in one process;
 # PYTEST_ARGS narrows a run (.ci/run's second pass: the database-bound tests on PostgreSQL).
+TEST_WORKERS ?= auto
 test: venv compiled chromium
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 	$(MAKE) lint
 	$(MAKE) typecheck
+
+# Everything but the `slow` marker (the thousand-game playouts, the workers killed and the
+# brokers stopped, the browsers, the fuzzing at size): a contributor's run, in a few minutes.
+test-fast: venv compiled chromium
+	$(PY) -m pytest -n $(TEST_WORKERS) -m "not slow" $(PYTEST_ARGS)
 
 # catanatron is the seafaring bench's anchor only (requirements-bench.txt), never a runtime need.
 bench: venv compiled

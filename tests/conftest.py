@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,35 @@ from fleets.importing import campaign_import
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIRMISH = json.loads((ROOT / "examples" / "baltic-skirmish.scenario.json").read_text())
+
+
+def _worker_broker() -> None:
+    """Each pytest-xdist worker (PYTEST_XDIST_WORKER: gw0, gw1, ...) flushes and fills its own
+    Redis database: the base one (TEST_BROKER_URL, default 15) minus the worker's number. Set
+    at the root conftest's import, before any test module reads TEST_BROKER_URL. The test
+    databases need nothing: pytest-django gives each worker its own (a name ending _gw0 ...)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        return
+    base = os.environ.get("TEST_BROKER_URL", "redis://127.0.0.1:6379/15")
+    server, _, number = base.rpartition("/")
+    db = int(number or 0) - int(worker[2:])
+    if db < 0:
+        raise pytest.UsageError(f"{base}: too few Redis databases below it for worker {worker}")
+    os.environ["TEST_BROKER_URL"] = f"{server}/{db}"
+
+
+_worker_broker()
+
+
+# Django's default hasher takes 0.18 s a password here, by design; the fixtures create a
+# great many users. The tests use Django's fast hasher (as Django's testing docs advise): what
+# they check is who may log in and what they see, not the cost of a hash. Production keeps
+# the default (tests/test_settings.py checks it).
+def pytest_configure(config: pytest.Config) -> None:
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def skirmish_campaign_document(**changes: Any) -> dict[str, Any]:

@@ -97,3 +97,10 @@ def test_the_proxy_header_is_trusted_only_when_asked() -> None:
         "shell", "-v", "0", "-c", show, SECURE_PROXY_SSL_HEADER="HTTP_X_FORWARDED_PROTO"
     )
     assert proxied.stdout.strip() == "('HTTP_X_FORWARDED_PROTO', 'https')"
+
+
+def test_production_hashes_passwords_with_djangos_default_and_only_the_tests_do_not() -> None:
+    """tests/conftest.py gives the tests a fast hasher; the site keeps Django's own (PBKDF2)."""
+    show = "from django.contrib.auth.hashers import get_hasher; print(get_hasher().algorithm)"
+    assert manage("shell", "-v", "0", "-c", show).stdout.strip() == "pbkdf2_sha256"
+    assert settings.PASSWORD_HASHERS == ["django.contrib.auth.hashers.MD5PasswordHasher"]
