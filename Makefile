@@ -29,11 +29,19 @@ $(COMPILED): $(STAMP) $(wildcard engine/seafarers/*.py) tools/compile_engine.py
 
 # The site on the embedded default (SQLite, Celery tasks run in-process): the bundled campaign,
 # a moderator and a player per faction, printed with the address. PORT=8001 for another port.
+# It serves as a moderator would run a real game here: DEBUG off (the site's own 404 and 500
+# pages, static files collected and served by WhiteNoise), plain HTTP on 127.0.0.1, the secret
+# key made once and kept in $(DATA)/secret_key (a second run keeps everyone logged in).
+# DEBUG=true for development (Django's error pages, static files straight from the apps).
+DATA ?= var
+DEBUG ?= false
+RUN_ENV = DEBUG=$(DEBUG) HTTPS=false ALLOWED_HOSTS=127.0.0.1,localhost SECRET_KEY_FILE=$(DATA)/secret_key
 run: venv compiled
-	$(PY) manage.py migrate --noinput -v0
-	$(PY) manage.py demo --address http://127.0.0.1:$(PORT)/
-	$(PY) manage.py seafarers_demo --address http://127.0.0.1:$(PORT)/
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(RUN_ENV) $(PY) manage.py migrate --noinput -v0
+	$(RUN_ENV) $(PY) manage.py collectstatic --noinput -v0
+	$(RUN_ENV) $(PY) manage.py demo --address http://127.0.0.1:$(PORT)/
+	$(RUN_ENV) $(PY) manage.py seafarers_demo --address http://127.0.0.1:$(PORT)/
+	$(RUN_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # One turn resolved from the bundled scenario file, as text (no database needed).
 example: venv

@@ -2,9 +2,12 @@
 
 Defaults are for development: DEBUG on, SQLite in the project folder, Celery tasks run inline.
 Production sets DEBUG=false, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and CELERY_BROKER_URL.
+`make run` serves with DEBUG off too, on plain HTTP at 127.0.0.1, its key kept in a file
+(SECRET_KEY_FILE) and its mail in files (the Makefile sets them; README, "Two commands").
 """
 
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -24,9 +27,28 @@ def env_list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
+def secret_key_from_file(path: Path) -> str:
+    """The key kept in `path`, made (random, readable by its owner only) on the first call: the
+    same key on every run, so sessions and signed links outlive a restart of `make run`."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # made meanwhile by another process of the same run
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as out:
+        out.write(secrets.token_urlsafe(50) + "\n")
+    return path.read_text().strip()
+
+
 DEBUG = env_bool("DEBUG", default=True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY and os.environ.get("SECRET_KEY_FILE"):
+    SECRET_KEY = secret_key_from_file(Path(os.environ["SECRET_KEY_FILE"]))
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
@@ -64,6 +86,9 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # runserver leaves static files to WhiteNoise, with DEBUG on or off (its docs' advice): one
+    # way of serving them everywhere.
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
@@ -77,6 +102,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files, with DEBUG off too (`make run`, gunicorn): from STATIC_ROOT, filled by
+    # collectstatic; with DEBUG on straight from the apps (WHITENOISE_USE_FINDERS' default).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -142,7 +170,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 
 # Celery. Without a broker, tasks run inline in the caller (the embedded default: `make run`
 # and most tests); eager mode skips the broker, serialization and on_commit timing, so the tests

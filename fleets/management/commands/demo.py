@@ -1,5 +1,10 @@
 """`python manage.py demo`: the bundled Baltic campaign with a moderator and a player account for
-each faction, its first turn open; prints the address and the accounts. Safe to run again."""
+each faction, its first turn open; prints the address and the accounts.
+
+Safe to run again, and run again by every `make run`: what is there is kept — the campaign as it
+stands, the accounts with the passwords their users may have changed, everyone's sessions (a
+password set again would log them out: Django ties a session to the password's hash). Only
+what is missing is made, and the banner says which it was (issue 20 §4)."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection
 
 from campaign import lifecycle
 from campaign.models import Campaign, Membership
@@ -29,26 +35,30 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         source = read_campaign_file(read_scenario_document(BALTIC))
         campaign = Campaign.objects.filter(slug=source.slug).first()
+        kept = campaign is not None
         if campaign is None:
             campaign = campaign_import(source)
             lifecycle.turn_open(campaign.current_turn, user=None)
         users = get_user_model().objects
-        moderator, _ = users.get_or_create(
+        moderator, created = users.get_or_create(
             username="moderator", defaults={"email": "moderator@example.org"}
         )
-        moderator.is_staff = moderator.is_superuser = True
-        moderator.set_password(PASSWORD)
-        moderator.save()
+        if created or not (moderator.is_staff and moderator.is_superuser):
+            moderator.is_staff = moderator.is_superuser = True
+            if created:
+                moderator.set_password(PASSWORD)
+            moderator.save()
         Membership.objects.get_or_create(
             user=moderator, campaign=campaign, defaults={"role": Membership.Role.MODERATOR}
         )
         players = []
         for faction in campaign.factions.exclude(key="pirates"):
-            player, _ = users.get_or_create(
+            player, created = users.get_or_create(
                 username=faction.key, defaults={"email": f"{faction.key}@example.org"}
             )
-            player.set_password(PASSWORD)
-            player.save()
+            if created:
+                player.set_password(PASSWORD)
+                player.save()
             Membership.objects.get_or_create(
                 user=player,
                 campaign=campaign,
@@ -56,10 +66,29 @@ class Command(BaseCommand):
             )
             players.append(f"{faction.key} ({faction.name})")
         address = options["address"].rstrip("/")
-        self.stdout.write(f"\nAdmiralty is at {address}/admin/")
+        self.stdout.write("")
+        self.stdout.write(data_line(kept=kept))
+        self.stdout.write(f"Admiralty is at {address}/admin/")
         self.stdout.write(
             f"Campaign: {campaign.name} — dashboard: "
             f"{address}/admin/campaign/campaign/{campaign.pk}/dashboard/"
         )
-        self.stdout.write(f"Moderator: moderator / {PASSWORD}")
-        self.stdout.write(f"Players (password {PASSWORD}): {', '.join(players)}\n")
+        password = f"{PASSWORD}, unless changed since" if kept else PASSWORD
+        self.stdout.write(f"Moderator: moderator / {password}")
+        self.stdout.write(f"Players (password {password}): {', '.join(players)}\n")
+
+
+def data_line(*, kept: bool) -> str:
+    """The banner's first line: a new database, or the last run's kept, and how to start afresh."""
+    name = connection.settings_dict["NAME"]
+    if connection.vendor == "sqlite":
+        where, afresh = f"in {Path(name).name}", f"delete {Path(name).name}*"
+    else:
+        where, afresh = f"in the database {name}", f"drop the database {name}"
+    if not kept:
+        return f"A new demo, {where}."
+    return (
+        f"The data of the last run was kept, {where}: the games as they stand, the accounts\n"
+        f"and their passwords, everyone still logged in. To start afresh: stop the site,\n"
+        f"{afresh} and run `make run` again."
+    )

@@ -1,7 +1,9 @@
 """`python manage.py seafarers_demo` (run by `make run` after `demo`): a seafaring game on the
 bundled Four Islands board — three seats for demo players, the fourth the engine's bot —
 started, its moderator the demo's `moderator`; prints its pages and the players with their
-password. Safe to run again: the game is made once, the passwords are set every time.
+password. Safe to run again, as every `make run` does: the game is made once and then kept as it
+stands; an account's password is set only when the account is made (set again it would log its
+user out: Django ties a session to the password's hash).
 
 A command of the seafaring app, not of the platform's `demo`: the platform never imports a
 game's app (pyproject.toml's import contracts)."""
@@ -37,10 +39,14 @@ class Command(BaseCommand):
             moderator.set_password(PASSWORD)
             moderator.save()
         for name in SAILORS:
-            user, _ = users.get_or_create(username=name, defaults={"email": f"{name}@example.org"})
-            user.set_password(PASSWORD)
-            user.save()
+            user, created = users.get_or_create(
+                username=name, defaults={"email": f"{name}@example.org"}
+            )
+            if created:
+                user.set_password(PASSWORD)
+                user.save()
         campaign = Campaign.objects.filter(slug=SLUG).first()
+        kept = campaign is not None
         if campaign is None:
             game = game_create(
                 name="Four Islands (demo)",
@@ -54,10 +60,14 @@ class Command(BaseCommand):
         seats = campaign.seafaring_game.seats.select_related("membership__user")
         players = [f"{s.player}: {'bot' if s.bot else s.user.username}" for s in seats]
         address = options["address"].rstrip("/")
-        self.stdout.write(f"Seafaring game: {campaign.name} — {address}/g/{campaign.slug}/")
+        self.stdout.write(
+            f"Seafaring game: {campaign.name} — {address}/g/{campaign.slug}/"
+            + (" (kept from the last run, as it stands)" if kept else "")
+        )
         self.stdout.write(
             f"  its log: {address}{reverse('seafarers_log', args=[campaign.slug])}, "
             f"the table: {address}{reverse('seafarers_table', args=[campaign.slug])}"
         )
-        self.stdout.write(f"  moderated by moderator / {PASSWORD}")
-        self.stdout.write(f"  players (password {PASSWORD}): {', '.join(players)}\n")
+        password = f"{PASSWORD}, unless changed since" if kept else PASSWORD
+        self.stdout.write(f"  moderated by moderator / {password}")
+        self.stdout.write(f"  players (password {password}): {', '.join(players)}\n")
