@@ -1,0 +1,219 @@
+"""The map of sea areas (issue 20 §1): each province a region, a closed convex polygon, so that
+adjacency reads as shared borders.
+
+The regions are the Voronoi diagram of the provinces' positions (`maps.geometry.measure`: the
+layout's, the file's own x/y, or the default ones), clipped to the map's frame, with one change:
+two provinces the world does not make adjacent never share a border. Each cell is the frame cut
+by the half-plane of every near neighbour (a bisector); against a neighbour that is not adjacent
+the bisector is moved toward the cell by `GAP / 2` (at most a quarter of the distance), so two
+such cells keep a strip of the frame between them — drawn as a coast — and never touch. Two
+adjacent provinces whose cells do not touch (the diagram put others between them) get a strait:
+a connector between their nearest points. Plain Python, no dependency: the neighbours of a site
+are found through a grid and widened until no farther site could cut its cell (a site farther
+than twice the cell's reach cannot).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+GAP = 7.0  # the strip left between two regions that are not adjacent
+MIN_BORDER = 2.0  # a shared stretch shorter than this is no border: the pair gets a strait
+
+
+@dataclass(frozen=True, slots=True)
+class Regions:
+    """`polygons`: each province's region, its corners in order (counter-clockwise on screen,
+    the last corner joined to the first). `borders`: each adjacent pair sharing a border, with
+    the shared stretch's two ends. `straits`: each adjacent pair whose regions do not touch,
+    with the nearest points of the two (a connector drawn from one to the other)."""
+
+    polygons: dict[str, tuple[Point, ...]]
+    borders: dict[tuple[str, str], tuple[Point, Point]]
+    straits: dict[tuple[str, str], tuple[Point, Point]]
+
+
+# A cell while it is cut: corners, and for each edge (corner k to k+1) the neighbour whose
+# bisector it lies on (None: the frame).
+_Cell = tuple[list[Point], list[int | None]]
+
+
+def _clip(cell: _Cell, nx: float, ny: float, c: float, label: int) -> _Cell:
+    """The cell's part where nx*x + ny*y <= c; the new edge labelled `label`."""
+    pts, labels = cell
+    n = len(pts)
+    side = [nx * x + ny * y - c for x, y in pts]
+    if max(side) <= 1e-9:
+        return cell
+    out: list[Point] = []
+    out_labels: list[int | None] = []
+    for k in range(n):
+        a, b = pts[k], pts[(k + 1) % n]
+        sa, sb = side[k], side[(k + 1) % n]
+        if sa <= 1e-9:
+            out.append(a)
+            if sb <= 1e-9:
+                out_labels.append(labels[k])
+            else:  # leaving: the edge up to the line keeps its label, then the line's edge
+                t = sa / (sa - sb)
+                out_labels.append(labels[k])
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+                out_labels.append(label)
+        elif sb <= 1e-9:  # entering
+            t = sa / (sa - sb)
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            out_labels.append(labels[k])
+    # Drop corners that coincide (a cut through a corner).
+    pts2: list[Point] = []
+    labels2: list[int | None] = []
+    for p, lab in zip(out, out_labels, strict=True):
+        if pts2 and abs(p[0] - pts2[-1][0]) < 1e-9 and abs(p[1] - pts2[-1][1]) < 1e-9:
+            labels2[-1] = lab
+            continue
+        pts2.append(p)
+        labels2.append(lab)
+    if len(pts2) > 1 and math.dist(pts2[0], pts2[-1]) < 1e-9:
+        pts2.pop()
+        labels2.pop()
+    return pts2, labels2
+
+
+def regions(
+    pos: Mapping[str, Point],
+    adjacent: Iterable[tuple[str, str]],
+    frame: tuple[float, float, float, float],
+) -> Regions:
+    """The regions of the provinces at `pos` inside `frame` (x0, y0, x1, y1), given which pairs
+    are adjacent. Every province gets one non-empty convex polygon holding its position."""
+    ids = sorted(pos)
+    pts = [pos[i] for i in ids]
+    index = {pid: n for n, pid in enumerate(ids)}
+    adj: set[tuple[int, int]] = set()
+    for a, b in adjacent:
+        if a in index and b in index and a != b:
+            i, j = index[a], index[b]
+            adj.add((i, j) if i < j else (j, i))
+    x0, y0, x1, y1 = frame
+    count = len(ids)
+    if count == 0:
+        return Regions({}, {}, {})
+    size = max(1.0, math.sqrt((x1 - x0) * (y1 - y0) / count))
+    grid: dict[tuple[int, int], list[int]] = {}
+    for n, (x, y) in enumerate(pts):
+        grid.setdefault((math.floor(x / size), math.floor(y / size)), []).append(n)
+    cells: list[_Cell] = []
+    for i, (px, py) in enumerate(pts):
+        gx, gy = math.floor(px / size), math.floor(py / size)
+        cell: _Cell = ([(x0, y0), (x0, y1), (x1, y1), (x1, y0)], [None, None, None, None])
+        seen = {i}
+        ring = 0
+        while True:
+            found: list[tuple[float, int]] = []
+            for cx, cy in _ring(gx, gy, ring):
+                for j in grid.get((cx, cy), ()):
+                    if j not in seen:
+                        found.append((math.dist(pts[i], pts[j]), j))
+            for d, j in sorted(found):
+                seen.add(j)
+                cell = _cut(cell, i, j, d, pts, adj)
+            reach = max(math.dist(pts[i], p) for p in cell[0])
+            # A site beyond the squares covered is at least ring * size away; a bisector (moved
+            # by at most GAP / 2) that far off cannot cut a cell reaching no farther.
+            if len(seen) >= count or ring * size > 2 * reach + GAP:
+                break
+            ring += 1
+        cells.append(cell)
+    return _finish(ids, pts, cells, adj)
+
+
+def _ring(gx: int, gy: int, ring: int) -> list[tuple[int, int]]:
+    """The grid squares at exactly `ring` squares from (gx, gy)."""
+    if ring == 0:
+        return [(gx, gy)]
+    out = [(x, y) for x in range(gx - ring, gx + ring + 1) for y in (gy - ring, gy + ring)]
+    out += [(x, y) for y in range(gy - ring + 1, gy + ring) for x in (gx - ring, gx + ring)]
+    return out
+
+
+def _cut(
+    cell: _Cell, i: int, j: int, d: float, pts: list[Point], adj: set[tuple[int, int]]
+) -> _Cell:
+    (ax, ay), (bx, by) = pts[i], pts[j]
+    if d < 1e-9:  # the same place: split it by id, i left of j
+        nx, ny, c = (1.0, 0.0, ax) if i < j else (-1.0, 0.0, -ax)
+        return _clip(cell, nx, ny, c, j)
+    nx, ny = (bx - ax) / d, (by - ay) / d
+    c = nx * (ax + bx) / 2 + ny * (ay + by) / 2
+    if ((i, j) if i < j else (j, i)) not in adj:
+        c -= min(GAP / 2, d / 4)
+    return _clip(cell, nx, ny, c, j)
+
+
+def _overlap(a: tuple[Point, Point], b: tuple[Point, Point]) -> tuple[Point, Point] | None:
+    """The common stretch of two segments on one line, or None."""
+    (p, q), (r, s) = a, b
+    length = math.dist(p, q)
+    if length < 1e-9:
+        return None
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+
+    def at(pt: Point) -> float:
+        return (pt[0] - p[0]) * ux + (pt[1] - p[1]) * uy
+
+    lo = max(0.0, min(at(r), at(s)))
+    hi = min(length, max(at(r), at(s)))
+    if hi - lo < MIN_BORDER:
+        return None
+    return (p[0] + ux * lo, p[1] + uy * lo), (p[0] + ux * hi, p[1] + uy * hi)
+
+
+def _edge_to(cell: _Cell, j: int) -> tuple[Point, Point] | None:
+    pts, labels = cell
+    for k, lab in enumerate(labels):
+        if lab == j:
+            return pts[k], pts[(k + 1) % len(pts)]
+    return None
+
+
+def nearest_points(a: tuple[Point, ...], b: tuple[Point, ...]) -> tuple[Point, Point]:
+    """The nearest points of two convex polygons that do not overlap (corner to edge)."""
+    best: tuple[float, Point, Point] = (math.inf, a[0], b[0])
+    for poly, other, flip in ((a, b, False), (b, a, True)):
+        for p in poly:
+            for k in range(len(other)):
+                q = _towards_segment(p, other[k], other[(k + 1) % len(other)])
+                d = math.dist(p, q)
+                if d < best[0]:
+                    best = (d, q, p) if flip else (d, p, q)
+    return best[1], best[2]
+
+
+def _towards_segment(p: Point, a: Point, b: Point) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 < 1e-12:
+        return a
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return a[0] + dx * t, a[1] + dy * t
+
+
+def _finish(
+    ids: list[str], pts: list[Point], cells: list[_Cell], adj: set[tuple[int, int]]
+) -> Regions:
+    polygons = {
+        pid: tuple((round(x, 2), round(y, 2)) for x, y in cells[n][0]) for n, pid in enumerate(ids)
+    }
+    borders: dict[tuple[str, str], tuple[Point, Point]] = {}
+    straits: dict[tuple[str, str], tuple[Point, Point]] = {}
+    for i, j in sorted(adj):
+        a, b = _edge_to(cells[i], j), _edge_to(cells[j], i)
+        common = _overlap(a, b) if a is not None and b is not None else None
+        key = (ids[i], ids[j])
+        if common is not None:
+            borders[key] = common
+        else:
+            straits[key] = nearest_points(polygons[ids[i]], polygons[ids[j]])
+    return Regions(polygons, borders, straits)
