@@ -63,8 +63,8 @@ test: venv compiled chromium
 	$(MAKE) lint
 	$(MAKE) typecheck
 
-# Everything but the `slow` marker (the thousand-game playouts, the workers killed and the
-# brokers stopped, the browsers, the fuzzing at size): a contributor's run, in a few minutes.
+# Everything but the `slow` marker (the thousand-game playouts, the many-campaign scale-out, the
+# log browser): a contributor's run in a few minutes. `make test` still runs every test.
 test-fast: venv compiled chromium
 	$(PY) -m pytest -n $(TEST_WORKERS) -m "not slow" $(PYTEST_ARGS)
 
