@@ -35,7 +35,14 @@ $(COMPILED): $(STAMP) $(wildcard engine/seafarers/*.py) tools/compile_engine.py
 # DEBUG=true for development (Django's error pages, static files straight from the apps).
 DATA ?= var
 DEBUG ?= false
-RUN_ENV = DEBUG=$(DEBUG) HTTPS=false ALLOWED_HOSTS=127.0.0.1,localhost SECRET_KEY_FILE=$(DATA)/secret_key
+# The demo's mail (a player told it is their turn) is kept as files in $(DATA)/mail, not printed
+# between the banners; MAIL=console prints it, and an EMAIL_BACKEND of one's own is kept.
+MAIL ?= file
+MAIL_BACKEND_file := django.core.mail.backends.filebased.EmailBackend
+MAIL_BACKEND_console := django.core.mail.backends.console.EmailBackend
+EMAIL_BACKEND ?= $(MAIL_BACKEND_$(MAIL))
+RUN_ENV = DEBUG=$(DEBUG) HTTPS=false ALLOWED_HOSTS=127.0.0.1,localhost SECRET_KEY_FILE=$(DATA)/secret_key \
+  EMAIL_BACKEND=$(EMAIL_BACKEND) EMAIL_FILE_PATH=$(DATA)/mail
 run: venv compiled
 	$(RUN_ENV) $(PY) manage.py migrate --noinput -v0
 	$(RUN_ENV) $(PY) manage.py collectstatic --noinput -v0

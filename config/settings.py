@@ -244,5 +244,7 @@ CELERY_BEAT_SCHEDULE = {
 # E-mail: printed to the console unless an SMTP server is configured.
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+# The file backend's folder (`make run` keeps the demo's mail there: var/mail).
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "admiralty@localhost")
 LOGIN_REDIRECT_URL = "/"

@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 MAKE = shutil.which("make")
 
 
-def run_env(data: Path) -> dict[str, str]:
+def run_env(data: Path, *args: str) -> dict[str, str]:
     """The variables `make run` gives runserver (its last command), with DATA=`data`."""
     done = subprocess.run(
-        [str(MAKE), "--no-print-directory", "-C", str(ROOT), "-n", "run", f"DATA={data}"],
+        [str(MAKE), "--no-print-directory", "-C", str(ROOT), "-n", "run", f"DATA={data}", *args],
         capture_output=True,
         text=True,
         timeout=60,
@@ -194,3 +194,30 @@ def test_the_make_run_server_shows_the_sites_404_and_serves_static_files(
         server.terminate()
         server.wait(timeout=10)
     assert (tmp_path / "var" / "secret_key").read_text() == key  # made once, kept
+
+
+@pytest.mark.skipif(MAKE is None, reason="make is not installed")
+def test_make_run_keeps_the_mail_in_files_unless_asked_to_print_it(tmp_path: Path) -> None:
+    env = run_env(tmp_path)
+    assert env["EMAIL_BACKEND"] == "django.core.mail.backends.filebased.EmailBackend"
+    assert env["EMAIL_FILE_PATH"] == f"{tmp_path}/mail"
+    console = run_env(tmp_path, "MAIL=console")["EMAIL_BACKEND"]
+    assert console == "django.core.mail.backends.console.EmailBackend"
+    assert run_env(tmp_path, "EMAIL_BACKEND=my.Backend")["EMAIL_BACKEND"] == "my.Backend"
+
+
+@pytest.mark.django_db(transaction=True)  # the mail leaves after the commit, as in make run
+def test_the_demos_mail_goes_to_its_folder_not_between_the_banners(
+    tmp_path: Path, settings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from django.core.management import call_command
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path / "mail")
+    call_command("demo", "--address", "http://127.0.0.1:8000/")
+    call_command("seafarers_demo", "--address", "http://127.0.0.1:8000/")
+    printed = capsys.readouterr().out
+    assert "Subject:" not in printed
+    assert "Content-Type:" not in printed
+    kept = "".join(p.read_text() for p in (tmp_path / "mail").iterdir())
+    assert "Subject:" in kept  # the demo did send mail: to the folder
