@@ -15,16 +15,36 @@ from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from markdown_it import MarkdownIt
 
-from rulebook.texts import BOOKS, book_text, clause_ids
+from rulebook.texts import BOOKS, book_files, clause_ids
 
 _ANCHOR = re.compile(r"<li><strong>([A-Z]{1,2}\d{1,2})\b([^<]*)</strong>")
 _ID_IN_TEXT = re.compile(r"\b([A-Z]{1,2}\d{1,2})\b")
 _TAG = re.compile(r"(<[^>]*>)")
 
 
+def players_order(rules: str) -> str:
+    """The rules file reordered as a player reads it (issue 20 §4): its title and terms, the rule
+    sections, then where the rules come from (the intro's source paragraphs) and the readings
+    (section X) below. Only the order changes: every line of the file is kept."""
+    head, *sections = re.split(r"^(?=## )", rules, flags=re.MULTILINE)
+    title, _, intro = head.partition("\n")
+    paragraphs = [p for p in intro.strip().split("\n\n") if p.strip()]
+    sources = [p for p in paragraphs if p.startswith("Source")]
+    terms = [p for p in paragraphs if not p.startswith("Source")]
+    rules_part = [s for s in sections if not s.startswith("## X.")]
+    readings = [s for s in sections if s.startswith("## X.")]
+    parts = [title, *terms, *(s.strip() for s in rules_part)]
+    if sources:
+        parts += ["## Where these rules come from", *sources]
+    parts += [s.strip() for s in readings]
+    return "\n\n".join(parts) + "\n"
+
+
 @cache
 def book_html(key: str) -> str:
-    html = MarkdownIt("commonmark", {"html": False}).enable("table").render(book_text(key))
+    rules, *rest = book_files(key)
+    text = "\n\n".join([players_order(rules), *rest])
+    html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     known = clause_ids(key)
 
     def anchor(match: re.Match[str]) -> str:

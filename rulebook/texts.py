@@ -33,7 +33,12 @@ BOOKS = {
 
 def book_text(key: str) -> str:
     """The book's Markdown, its files one after the other."""
-    return "\n\n".join((TEXTS / name).read_text(encoding="utf-8") for name in BOOKS[key].files)
+    return "\n\n".join(book_files(key))
+
+
+def book_files(key: str) -> list[str]:
+    """The book's files' Markdown: its rules first, then its file format."""
+    return [(TEXTS / name).read_text(encoding="utf-8") for name in BOOKS[key].files]
 
 
 @cache

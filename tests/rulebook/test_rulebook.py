@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,8 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from rulebook.render import book_html, clause_links
-from rulebook.texts import BOOKS, TEXTS, clause_ids
+from rulebook.render import book_html, clause_links, players_order
+from rulebook.texts import BOOKS, TEXTS, book_files, clause_ids
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
 
@@ -98,3 +99,22 @@ def test_the_desk_links_its_clause_ids(client, people) -> None:
     assert '<a class="clause" href="/rules/naval/#P2" title="rule P2">P2</a>' in page
     assert '<a class="clause" href="/rules/naval/#U2"' in page
     assert 'href="/rules/naval/"' in page  # the header's Rules link
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("key", "first", "source"), [("naval", "W1", "Source:"), ("seafarers", "SH1", "Sources:")]
+)
+def test_the_rules_page_opens_on_the_rules_and_the_sources_come_below(
+    client, key: str, first: str, source: str
+) -> None:
+    """Issue 20 §4: a player opening the rules meets the rules first; where they come from and
+    the readings (section X) follow, and no line of the rulebook is lost on the way."""
+    page = client.get(reverse("rulebook", args=[key])).content.decode()
+    rule, sources = page.index(f'<li id="{first}">'), page.index(source)
+    assert rule < page.index("Where these rules come from") < sources < page.index("X. Rulings")
+    rules = book_files(key)[0]
+    reordered = players_order(rules)
+    added = Counter(reordered.split()) - Counter(rules.split())
+    assert added == Counter(["##", "Where", "these", "rules", "come", "from"])
+    assert not Counter(rules.split()) - Counter(reordered.split())
