@@ -12,13 +12,17 @@ from bench.generate import Spec, generate
 from maps.regions import GAP, Regions, regions
 
 
-def _inside(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
-    n = len(poly)
-    signs = []
-    for k in range(n):
-        (ax, ay), (bx, by) = poly[k], poly[(k + 1) % n]
+def _sides(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> list[float]:
+    """The signed distance of `p` from each side of the convex `poly` (one sign inside)."""
+    out = []
+    for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1], strict=True):
         length = math.dist((ax, ay), (bx, by)) or 1.0
-        signs.append(((bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)) / length)
+        out.append(((bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)) / length)
+    return out
+
+
+def _inside(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
+    signs = _sides(p, poly)
     return all(s >= -0.05 for s in signs) or all(s <= 0.05 for s in signs)
 
 
@@ -31,12 +35,10 @@ def _area(poly: tuple[tuple[float, float], ...]) -> float:
 
 def check(pos: dict[str, tuple[float, float]], pairs: set[tuple[str, str]], got: Regions) -> None:
     assert set(got.polygons) == set(pos)
-    frame_area = 0.0
     for pid, poly in got.polygons.items():
         assert len(poly) >= 3
         assert _area(poly) > 0
         assert _inside(pos[pid], poly)
-        frame_area += _area(poly)
     # Shared borders only where adjacent; every adjacency a border or a strait, never both.
     assert set(got.borders) <= pairs
     assert set(got.borders) | set(got.straits) == pairs
@@ -59,12 +61,7 @@ def check(pos: dict[str, tuple[float, float]], pairs: set[tuple[str, str]], got:
 
 
 def _strictly_inside(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
-    n = len(poly)
-    signs = []
-    for k in range(n):
-        (ax, ay), (bx, by) = poly[k], poly[(k + 1) % n]
-        length = math.dist((ax, ay), (bx, by)) or 1.0
-        signs.append(((bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)) / length)
+    signs = _sides(p, poly)
     return all(s > 0.05 for s in signs) or all(s < -0.05 for s in signs)
 
 
