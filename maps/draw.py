@@ -28,12 +28,19 @@ from maps.model import Fleet, MapModel
 
 
 def line(
-    a: Point, b: Point, colour: str, width: float, dash: str | None = None, cls: str | None = None
+    a: Point,
+    b: Point,
+    colour: str,
+    width: float,
+    dash: str | None = None,
+    cls: str | None = None,
+    between: str | None = None,
 ) -> str:
     return el(
         "line",
         {
             "class": cls,
+            "data-between": between,
             "x1": a[0],
             "y1": a[1],
             "x2": b[0],
@@ -47,22 +54,55 @@ def line(
 
 
 def draw_links(model: MapModel, geo: Geometry) -> list[str]:
-    """Adjacency: sea lanes thick and blue, coasts (land–sea) thin and dotted."""
+    """Adjacency as the regions show it (maps/regions.py): each shared border drawn by its kind
+    — a coast (land–sea) firm, a border between two seas or two lands soft and dashed over a
+    band of their colour that hides the two regions' own edges — and each strait (adjacent
+    regions that do not touch) as a channel from one to the other."""
     out = []
-    for a, b in model.links:
-        kinds = {model.kinds[a], model.kinds[b]}
-        if kinds == {"sea"}:
-            out.append(line(geo.pos[a], geo.pos[b], SEA_LINK, 2.2, cls="link sea-sea"))
-        elif kinds == {"land"}:
-            out.append(line(geo.pos[a], geo.pos[b], LAND_LINK, 1.2, cls="link land-land"))
+    for (a, b), (p, q) in geo.regions.borders.items():
+        kinds = "-".join(sorted((model.kinds[a], model.kinds[b])))
+        cls = f"border {kinds}"
+        if kinds == "land-sea":
+            out.append(line(p, q, LAND_EDGE, 1.6, cls=cls, between=f"{a} {b}"))
         else:
-            out.append(line(geo.pos[a], geo.pos[b], LAND_LINK, 1.1, "2 3", "link land-sea"))
+            fill, soft = (SEA, SEA_EDGE) if kinds == "sea-sea" else (LAND, LAND_EDGE)
+            seen = model.watched
+            if kinds == "sea-sea" and seen is not None and a not in seen and b not in seen:
+                fill = SEA_UNSEEN  # the band between two shaded seas is shaded too
+            out.append(
+                el(
+                    "g",
+                    {"class": cls, "data-between": f"{a} {b}"},
+                    line(p, q, fill, 2.4),
+                    line(p, q, soft, 0.9, "3 2.5"),
+                )
+            )
+    for (a, b), (p, q) in geo.regions.straits.items():
+        kinds = "-".join(sorted((model.kinds[a], model.kinds[b])))
+        cls = f"strait {kinds}"
+        between = f"{a} {b}"
+        if kinds == "sea-sea":
+            out.append(
+                el(
+                    "g",
+                    {"class": cls, "data-between": between},
+                    line(p, q, SEA_EDGE, 5.0),
+                    line(p, q, SEA_LINK, 3.2),
+                )
+            )
+        elif kinds == "land-land":
+            out.append(line(p, q, LAND_LINK, 1.4, cls=cls, between=between))
+        else:
+            out.append(line(p, q, LAND_EDGE, 1.3, "2 3", cls, between))
     return out
 
 
 def draw_provinces(model: MapModel, geo: Geometry, layout: Layout) -> list[str]:
+    """Each province as its region, sea blue (grey where the viewer does not look) and land
+    sand, outlined in its own edge colour: where a region meets no neighbour the outline is
+    its coast."""
     out = []
-    for pid, (x, y) in geo.pos.items():
+    for pid, poly in geo.regions.polygons.items():
         kind = model.kinds[pid]
         unseen = kind == "sea" and model.watched is not None and pid not in model.watched
         if kind == "sea":
@@ -76,8 +116,14 @@ def draw_provinces(model: MapModel, geo: Geometry, layout: Layout) -> list[str]:
                 {"class": f"province {kind}" + (" unseen" if unseen else ""), "data-province": pid},
                 title(f"{layout.province_name(pid)} ({what})"),
                 el(
-                    "circle",
-                    {"cx": x, "cy": y, "r": geo.radius[pid], "fill": fill, "stroke": edge},
+                    "polygon",
+                    {
+                        "points": points(list(poly)),
+                        "fill": fill,
+                        "stroke": edge,
+                        "stroke-width": 1.1,
+                        "stroke-linejoin": "round",
+                    },
                 ),
             )
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from maps.layout import Layout
 from maps.model import Fleet, MapModel
 from maps.place import Box, Placer, ring, text_width
+from maps.regions import Regions, regions
 
 Point = tuple[float, float]
 BADGE_HEIGHT = 16.0
@@ -19,6 +21,9 @@ BADGE_SIZE = 10.5
 PORT_SIZE = 13.0
 MOVING_ORDERS = ("move", "enter_port", "blockade")
 CROWDED = 400  # fleets: beyond, fewer places are tried for each badge
+REACH = 1.15  # a region's reach, in distances to the province's third nearest neighbour
+CAP = 2.4  # and at most, in the median distance between nearest neighbours
+FARTHEST = 150.0  # and at most this far on the 1000-wide drawing, however sparse the world
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +31,7 @@ class Geometry:
     pos: dict[str, Point]
     radius: dict[str, float]
     ports: dict[str, tuple[float, float, float, float]]  # marker x, y; outward direction
+    regions: Regions  # each province's area (maps/regions.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,20 +70,62 @@ def measure(model: MapModel, layout: Layout, doc: Mapping[str, Any]) -> Geometry
             pos[pid] = (float(own["x"]), float(own["y"]))
         else:
             missing.append(pid)
-    for i, pid in enumerate(missing):
-        angle = 2 * math.pi * i / len(missing) - math.pi / 2
-        pos[pid] = (500 + 400 * math.cos(angle), 500 + 400 * math.sin(angle))
+    pos.update(default_positions(missing, model.links))
     pos = dict(sorted(pos.items()))
 
+    near = nearest(pos, 3)
     radius: dict[str, float] = {}
-    for pid, here in pos.items():
-        near = min((math.dist(here, p) for o, p in pos.items() if o != pid), default=100.0)
+    for pid in pos:
         top = 17.0 if model.kinds[pid] == "sea" else 13.0
-        radius[pid] = max(6.0, min(top, 0.42 * near))
+        radius[pid] = max(6.0, min(top, 0.42 * (near[pid][0] if near[pid] else 100.0)))
+    # A region reaches a little past its third nearest neighbour (at least its mark's room):
+    # far enough that neighbours meet, not so far that an edge province fills the frame.
+    # And never more than a few typical spacings: an edge province is not drawn as a continent.
+    spacing = sorted(d[0] for d in near.values() if d)
+    most = min(FARTHEST, CAP * spacing[len(spacing) // 2]) if spacing else FARTHEST
+    reach = {
+        pid: max(3 * radius[pid], min(most, REACH * (near[pid][-1] if near[pid] else 100.0)))
+        for pid in pos
+    }
+    top_reach = max(reach.values(), default=0.0)
+    xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
+    frame = (
+        (min(xs) - top_reach, min(ys) - top_reach, max(xs) + top_reach, max(ys) + top_reach)
+        if pos
+        else (0.0, 0.0, 400.0, 300.0)
+    )
+    areas = regions(pos, model.links, frame, reach)
+    return Geometry(pos, radius, coast_ports(model, pos, radius, areas), areas)
 
+
+def coast_ports(
+    model: MapModel, pos: Mapping[str, Point], radius: Mapping[str, float], areas: Regions
+) -> dict[str, tuple[float, float, float, float]]:
+    """Each port's marker on its land's coast: on the middle of the border the land shares with
+    the port's first water that has one (the ports of one coast spread along it), facing that
+    water; a port whose waters share no border with its land (a strait) sits on the edge of
+    the land's mark, facing its waters, as on the map of marks."""
     ports: dict[str, tuple[float, float, float, float]] = {}
     used: dict[str, list[float]] = {}
+    on_coast: dict[tuple[str, str], list[str]] = {}
     for port in model.ports.values():
+        for water in port.waters:
+            key = (port.province, water) if port.province < water else (water, port.province)
+            if key in areas.borders:
+                on_coast.setdefault(key, []).append(port.id)
+                break
+    for key, ids in on_coast.items():
+        (ax, ay), (bx, by) = areas.borders[key]
+        for n, pid in enumerate(ids):
+            t = (n + 1) / (len(ids) + 1)
+            land = model.ports[pid].province
+            water = key[0] if key[1] == land else key[1]
+            (lx, ly), (wx, wy) = pos[land], pos[water]
+            d = math.dist((lx, ly), (wx, wy)) or 1.0
+            ports[pid] = (ax + (bx - ax) * t, ay + (by - ay) * t, (wx - lx) / d, (wy - ly) / d)
+    for port in model.ports.values():
+        if port.id in ports:
+            continue
         cx, cy = pos[port.province]
         waters = [pos[w] for w in port.waters]
         angle = -math.pi / 2
@@ -93,7 +141,88 @@ def measure(model: MapModel, layout: Layout, doc: Mapping[str, Any]) -> Geometry
         ux, uy = math.cos(angle), math.sin(angle)
         r = radius[port.province]
         ports[port.id] = (cx + ux * r, cy + uy * r, ux, uy)
-    return Geometry(pos, radius, ports)
+    return dict(sorted(ports.items()))
+
+
+def default_positions(missing: list[str], links: Iterable[tuple[str, str]]) -> dict[str, Point]:
+    """Positions for the provinces the layout and the file leave without one: evenly spread on
+    a sunflower spiral round the drawing's middle (every point as far from its neighbours as
+    the next: regions of one size, not the slivers a circle makes), taken in the order of a
+    walk through the adjacencies from the lowest id, so that neighbours come one after the
+    other and mostly land near each other. The same world always gets the same positions."""
+    if not missing:
+        return {}
+    todo = set(missing)
+    around: dict[str, list[str]] = {pid: [] for pid in missing}
+    for a, b in links:
+        if a in todo and b in todo:
+            around[a].append(b)
+            around[b].append(a)
+    order: list[str] = []
+    for start in sorted(missing):
+        if start not in todo:
+            continue
+        todo.discard(start)
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            order.append(here)
+            for nxt in sorted(around[here]):
+                if nxt in todo:
+                    todo.discard(nxt)
+                    queue.append(nxt)
+    spread = 450 / math.sqrt(len(order))
+    golden = math.pi * (3 - math.sqrt(5))
+    return {
+        pid: (
+            500 + spread * math.sqrt(k + 0.5) * math.cos(k * golden),
+            500 + spread * math.sqrt(k + 0.5) * math.sin(k * golden),
+        )
+        for k, pid in enumerate(order)
+    }
+
+
+def nearest(pos: Mapping[str, Point], k: int) -> dict[str, list[float]]:
+    """For each position, the distances to its `k` nearest others, nearest first (fewer when
+    there are fewer others), found through a grid: no pair of far provinces is measured."""
+    ids = list(pos)
+    if len(ids) < 2:
+        return {pid: [] for pid in ids}
+    xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
+    area = max(1.0, (max(xs) - min(xs)) * (max(ys) - min(ys)))
+    size = max(1.0, math.sqrt(area / len(ids)))
+    grid: dict[tuple[int, int], list[Point]] = {}
+    for x, y in pos.values():
+        grid.setdefault((math.floor(x / size), math.floor(y / size)), []).append((x, y))
+    want = min(k, len(ids) - 1)
+    out: dict[str, list[float]] = {}
+    for pid, (x, y) in pos.items():
+        gx, gy = math.floor(x / size), math.floor(y / size)
+        found: list[float] = []
+        ring = 0
+        own = False
+        while True:
+            for cell in _square_ring(gx, gy, ring):
+                for p in grid.get(cell, ()):
+                    if not own and p == (x, y):
+                        own = True  # this province itself, once (another may share the spot)
+                        continue
+                    found.append(math.dist(p, (x, y)))
+            found.sort()
+            # Everything farther than `ring` squares is at least ring * size away.
+            if len(found) >= want and found[want - 1] <= ring * size:
+                break
+            ring += 1
+        out[pid] = found[:want]
+    return out
+
+
+def _square_ring(gx: int, gy: int, ring: int) -> list[tuple[int, int]]:
+    if ring == 0:
+        return [(gx, gy)]
+    out = [(x, y) for x in range(gx - ring, gx + ring + 1) for y in (gy - ring, gy + ring)]
+    out += [(x, y) for y in range(gy - ring + 1, gy + ring) for x in (gx - ring, gx + ring)]
+    return out
 
 
 def map_bounds(geo: Geometry) -> Box:
@@ -103,6 +232,9 @@ def map_bounds(geo: Geometry) -> Box:
     for pid, (x, y) in geo.pos.items():
         box = box.union(Box.around(x, y, 2 * geo.radius[pid], 2 * geo.radius[pid]))
     box = Box(box.x0 - 44, box.y0 - 34, box.x1 + 44, box.y1 + 34)
+    for poly in geo.regions.polygons.values():
+        xs, ys = [x for x, _ in poly], [y for _, y in poly]
+        box = box.union(Box(min(xs) - 6, min(ys) - 6, max(xs) + 6, max(ys) + 6))
     grow_x = max(0.0, 300 - (box.x1 - box.x0)) / 2
     grow_y = max(0.0, 240 - (box.y1 - box.y0)) / 2
     return Box(box.x0 - grow_x, box.y0 - grow_y, box.x1 + grow_x, box.y1 + grow_y)

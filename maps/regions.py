@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 Point = tuple[float, float]
 GAP = 7.0  # the strip left between two regions that are not adjacent
+SIDES = 12  # of the polygon that caps a region's reach
 MIN_BORDER = 2.0  # a shared stretch shorter than this is no border: the pair gets a strait
 
 
@@ -41,7 +42,7 @@ class Regions:
 _Cell = tuple[list[Point], list[int | None]]
 
 
-def _clip(cell: _Cell, nx: float, ny: float, c: float, label: int) -> _Cell:
+def _clip(cell: _Cell, nx: float, ny: float, c: float, label: int | None) -> _Cell:
     """The cell's part where nx*x + ny*y <= c; the new edge labelled `label`."""
     pts, labels = cell
     n = len(pts)
@@ -85,9 +86,15 @@ def regions(
     pos: Mapping[str, Point],
     adjacent: Iterable[tuple[str, str]],
     frame: tuple[float, float, float, float],
+    reach: Mapping[str, float] | None = None,
 ) -> Regions:
     """The regions of the provinces at `pos` inside `frame` (x0, y0, x1, y1), given which pairs
-    are adjacent. Every province gets one non-empty convex polygon holding its position."""
+    are adjacent. Every province gets one non-empty convex polygon holding its position.
+
+    `reach`: how far at most a province's region goes from its position (a regular polygon of
+    `SIDES` sides round it, circumscribing that circle), so that a province at the edge of the
+    world, or far from its neighbours, is not drawn to the frame's corner: what no region
+    covers is left as the map's background (open water beyond the map, or nothing)."""
     ids = sorted(pos)
     pts = [pos[i] for i in ids]
     index = {pid: n for n, pid in enumerate(ids)}
@@ -108,6 +115,8 @@ def regions(
     for i, (px, py) in enumerate(pts):
         gx, gy = math.floor(px / size), math.floor(py / size)
         cell: _Cell = ([(x0, y0), (x0, y1), (x1, y1), (x1, y0)], [None, None, None, None])
+        if reach is not None and ids[i] in reach:
+            cell = _cap(cell, px, py, reach[ids[i]])
         seen = {i}
         ring = 0
         while True:
@@ -119,14 +128,24 @@ def regions(
             for d, j in sorted(found):
                 seen.add(j)
                 cell = _cut(cell, i, j, d, pts, adj)
-            reach = max(math.dist(pts[i], p) for p in cell[0])
+            far = max(math.dist(pts[i], p) for p in cell[0])
             # A site beyond the squares covered is at least ring * size away; a bisector (moved
             # by at most GAP / 2) that far off cannot cut a cell reaching no farther.
-            if len(seen) >= count or ring * size > 2 * reach + GAP:
+            if len(seen) >= count or ring * size > 2 * far + GAP:
                 break
             ring += 1
         cells.append(cell)
     return _finish(ids, pts, cells, adj)
+
+
+def _cap(cell: _Cell, px: float, py: float, r: float) -> _Cell:
+    """The cell cut to the regular polygon of `SIDES` sides circumscribing the circle of radius
+    `r` round (px, py); the cut edges are the frame's (no neighbour)."""
+    for k in range(SIDES):
+        angle = 2 * math.pi * (k + 0.5) / SIDES
+        nx, ny = math.cos(angle), math.sin(angle)
+        cell = _clip(cell, nx, ny, nx * px + ny * py + r, None)
+    return cell
 
 
 def _ring(gx: int, gy: int, ring: int) -> list[tuple[int, int]]:

@@ -82,7 +82,8 @@ def map_svg(
         # scenes' store too when there is one: another process takes it from there.
         own = scenes.get(("viewer-parts",)) if scenes is not None else None
         model = own["model"] if own is not None else read_model(world_doc, viewer, fog)
-        shape = (tuple(model.kinds.items()), tuple(model.ports.items()))  # all geometry reads
+        # All the geometry reads: the provinces, their links (the regions' borders) and ports.
+        shape = (tuple(model.kinds.items()), model.links, tuple(model.ports.items()))
         common = shared.get(shape) if shared is not None else None
         if common is None:
             geo = measure(model, layout, world_doc)
@@ -167,8 +168,8 @@ def map_svg(
                 "fill": BACKGROUND,
             },
         ),
-        kept["links"],
         kept["provinces"],
+        kept["links"],
         scene["blockades"],
         kept["ports"],
         el("g", {"class": "orders"}, *draw_arrows(arrows, layout)),

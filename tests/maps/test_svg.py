@@ -241,20 +241,29 @@ def test_provinces_without_a_position_are_still_drawn() -> None:
     root = parse(map_svg(doc, Layout()))
     drawn = {g.get("data-province"): g for g in groups(root, "province")}
     assert set(drawn) == {"s1", "s2", "s3", "s4", "s5", "home", "hold"}
-    circle = drawn["s1"].find(f"{SVG}circle")
-    assert circle is not None
-    assert (circle.get("cx"), circle.get("cy")) == ("120", "80")
+    # s1's region holds its own position; the others, without one, still get a region each.
+    region = drawn["s1"].find(f"{SVG}polygon")
+    assert region is not None
+    corners = [tuple(map(float, c.split(","))) for c in (region.get("points") or "").split()]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    assert min(xs) < 120 < max(xs)
+    assert min(ys) < 80 < max(ys)
+    assert all(g.find(f"{SVG}polygon") is not None for g in drawn.values())
     assert {g.get("data-fleet") for g in groups(root, "fleet")} == {"d1"}
 
 
-def test_sea_lanes_and_coasts_are_drawn_differently() -> None:
+def test_sea_borders_and_coasts_are_drawn_differently() -> None:
+    # Issue 20 §1: adjacency reads as shared borders. The chain's four sea–sea adjacencies are
+    # soft dashed borders, its two coasts (home–s1, hold–s4) firm lines.
     root = parse(map_svg(chain_world([]), CHAIN_LAYOUT))
-    lines = [ln for ln in root.iter(f"{SVG}line") if "link" in (ln.get("class") or "")]
-    lanes = [ln for ln in lines if "sea-sea" in (ln.get("class") or "")]
-    coasts = [ln for ln in lines if "land-sea" in (ln.get("class") or "")]
+    (links,) = groups(root, "links")
+    lanes = [g for g in links if g.get("class") == "border sea-sea"]
+    coasts = [ln for ln in links if ln.get("class") == "border land-sea"]
     assert (len(lanes), len(coasts)) == (4, 2)
-    assert lanes[0].get("stroke") != coasts[0].get("stroke")
-    assert coasts[0].get("stroke-dasharray")
-    assert not lanes[0].get("stroke-dasharray")
+    assert all(g.find(f"{SVG}circle") is None for g in groups(root, "province"))
+    soft = lanes[0].findall(f"{SVG}line")[-1]
+    assert soft.get("stroke-dasharray")
+    assert not coasts[0].get("stroke-dasharray")
+    assert soft.get("stroke") != coasts[0].get("stroke")
     (legend,) = groups(root, "legend")
     assert "Sea province" in "".join(legend.itertext())
