@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from maps.draw import line
@@ -14,10 +15,10 @@ from maps.layout import Layout
 from maps.marks import INK, LAND_INK, PAPER, SEA_INK, Attr, el
 from maps.model import MapModel
 from maps.place import Box, Candidate, Placer, ring, text_width
+from maps.regions import contains
 
 LABEL_SIZE = 11.0
 PORT_LABEL_SIZE = 10.5
-NEIGHBOURHOOD = 150.0
 LABEL_WEIGHT = 2.0
 REPAIR_ROUNDS = 6
 REPAIR_BUDGET = 4000  # moves tried at most, whatever the map's size
@@ -32,12 +33,6 @@ class Job:
     gap: float  # the radius of what is named
     size: float
     province: str  # the province named, or the port's
-
-
-def _distance(point: Point, box: Box) -> float:
-    dx = max(box.x0 - point[0], 0.0, point[0] - box.x1)
-    dy = max(box.y0 - point[1], 0.0, point[1] - box.y1)
-    return math.hypot(dx, dy)
 
 
 def _variants(text: str) -> list[tuple[str, ...]]:
@@ -103,34 +98,51 @@ def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) ->
     return LabelPlan(jobs, options, budget, boxes, lower, ranked, near, under)
 
 
-def place_labels(placer: Placer, plan: LabelPlan) -> list[str]:
+def place_labels(placer: Placer, plan: LabelPlan, clear: Iterable[Box] = ()) -> list[str]:
     """The labels' markup, each placed where it covers least (`plan`: plan_labels's for this
-    model, geometry and layout over the placer's base)."""
+    model, geometry and layout over the placer's base).
+
+    A name never lies on another name or on the boxes in `clear` (the fleets' badges): where
+    its chosen place would, it takes its next best place that is free, and where none is (a
+    crowded corner of a large world) it is left out — the region still names itself in its
+    tooltip, and a name over a fleet or over another name helps no reader (issue 20 §1)."""
+    taken = Placer(placer.bounds)
+    for box in clear:
+        taken.take(box)
     out: list[str] = []
-    for job, opts, k in zip(plan.jobs, plan.options, _arrange(plan, placer), strict=True):
-        spot, lines, _ = opts[k]
+    for i, (job, opts, k) in enumerate(
+        zip(plan.jobs, plan.options, _arrange(plan, placer), strict=True)
+    ):
+        free = next(
+            (m for m in (k, *plan.ranked[i]) if taken.covered(_inner(opts[m][0].box)) == 0),
+            None,
+        )
+        if free is None:
+            continue
+        spot, lines, _ = opts[free]
         placer.take(spot.box, LABEL_WEIGHT)
+        taken.take(spot.box)
         out += _markup(job, spot, lines)
     return out
 
 
+def _inner(box: Box) -> Box:
+    """The box less its padding (half the 5 units added to a name's width, one unit high)."""
+    return Box(box.x0 + 2.5, box.y0 + 1, box.x1 - 2.5, box.y1 - 1)
+
+
 def _options(job: Job, geo: Geometry, steps: int) -> list[Option]:
     """Every place the label may go, with its fixed penalty (further out, on two lines, or
-    nearer another province than its own)."""
-    others = [
-        (p, geo.radius[pid])
-        for pid, p in geo.pos.items()
-        if pid != job.province and math.dist(p, job.at) < NEIGHBOURHOOD
-    ]
+    outside its own region: then it reads as a neighbour's name)."""
+    own = geo.regions.polygons.get(job.province, ())
     out: list[Option] = []
     for n, lines in enumerate(_variants(job.text)):
         w = max(text_width(t, job.size, bold=job.kind == "port") for t in lines) + 5
         h = job.size * (1.3 + 1.1 * (len(lines) - 1))
         for spot in ring(*job.at, job.gap + 1.5, w, h, steps=steps):
             extra = 6.0 * n
-            mine = _distance(job.at, spot.box) - job.gap
-            if spot.step == 0 and any(_distance(p, spot.box) - r + 2 < mine for p, r in others):
-                extra += 45  # nearer a neighbour than its own place, and no leader line
+            if spot.step == 0 and own and not contains(own, (spot.box.cx, spot.box.cy)):
+                extra += 45  # in a neighbour's region, and no leader line back to its own
             out.append((spot, lines, extra))
     return out
 

@@ -116,7 +116,7 @@ def regions(
         gx, gy = math.floor(px / size), math.floor(py / size)
         cell: _Cell = ([(x0, y0), (x0, y1), (x1, y1), (x1, y0)], [None, None, None, None])
         if reach is not None and ids[i] in reach:
-            cell = _cap(cell, px, py, reach[ids[i]])
+            cell = _cap(frame, px, py, reach[ids[i]])
         seen = {i}
         ring = 0
         while True:
@@ -138,13 +138,21 @@ def regions(
     return _finish(ids, pts, cells, adj)
 
 
-def _cap(cell: _Cell, px: float, py: float, r: float) -> _Cell:
-    """The cell cut to the regular polygon of `SIDES` sides circumscribing the circle of radius
-    `r` round (px, py); the cut edges are the frame's (no neighbour)."""
-    for k in range(SIDES):
-        angle = 2 * math.pi * (k + 0.5) / SIDES
-        nx, ny = math.cos(angle), math.sin(angle)
-        cell = _clip(cell, nx, ny, nx * px + ny * py + r, None)
+def _cap(frame: tuple[float, float, float, float], px: float, py: float, r: float) -> _Cell:
+    """The regular polygon of `SIDES` sides circumscribing the circle of radius `r` round
+    (px, py), cut to the frame; its edges are the frame's (no neighbour)."""
+    out = r / math.cos(math.pi / SIDES)
+    corners = [
+        (
+            px + out * math.cos(-2 * math.pi * k / SIDES),
+            py + out * math.sin(-2 * math.pi * k / SIDES),
+        )
+        for k in range(SIDES)
+    ]
+    cell: _Cell = (corners, [None] * SIDES)
+    x0, y0, x1, y1 = frame
+    for nx, ny, c in ((-1.0, 0.0, -x0), (0.0, -1.0, -y0), (1.0, 0.0, x1), (0.0, 1.0, y1)):
+        cell = _clip(cell, nx, ny, c, None)
     return cell
 
 
@@ -195,6 +203,23 @@ def _edge_to(cell: _Cell, j: int) -> tuple[Point, Point] | None:
         if lab == j:
             return pts[k], pts[(k + 1) % len(pts)]
     return None
+
+
+def contains(poly: tuple[Point, ...], p: Point) -> bool:
+    """Whether `p` lies in the convex polygon (its corners counter-clockwise on screen, as
+    `regions` gives them; on an edge counts as in)."""
+    n = len(poly)
+    if n < 3:
+        return False
+    signs = set()
+    for k in range(n):
+        (ax, ay), (bx, by) = poly[k], poly[(k + 1) % n]
+        cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+        if abs(cross) > 1e-9:
+            signs.add(cross > 0)
+        if len(signs) > 1:
+            return False
+    return True
 
 
 def nearest_points(a: tuple[Point, ...], b: tuple[Point, ...]) -> tuple[Point, Point]:

@@ -136,7 +136,11 @@ def map_svg(
             take_lines(placer, arrows)
         scene = {
             "badges": badges,
-            "labels": el("g", {"class": "labels"}, *place_labels(placer, plan)),
+            "labels": el(
+                "g",
+                {"class": "labels"},
+                *place_labels(placer, plan, (b.box for b in badges.values())),
+            ),
             "bounds": placer.bounds,
             "blockades": el(
                 "g", {"class": "blockades"}, *draw_blockades(model, geo, badges, layout)
