@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bench import seafarers, seafarers_replay, worker_turn
+from bench import maps, seafarers, seafarers_replay, worker_turn
 from bench.cases import campaign, diplomacy_sized, odds
 from bench.report import Results, figures, write_docs
 
@@ -54,6 +54,10 @@ def main(argv: list[str] | None = None) -> None:
     replay_rows, replay_skipped = seafarers_replay.measure(quick=args.quick)
     replay_section = seafarers_replay.section(replay_rows, replay_skipped)
     print(replay_section, end="")
+    # The naval area map of a 1,000-province world (issue 20 §1).
+    print("… the area map of 1,000 provinces", flush=True)
+    print()
+    print(maps.section(maps.measure_map(repetitions=1 if args.quick else 5)), end="")
     if args.write_docs:
         if skipped:
             raise SystemExit("not writing the docs: a database was not measured (see above)")

@@ -5,7 +5,6 @@ provinces, and every adjacency a border or a strait."""
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 from bench.generate import Spec, generate
@@ -85,8 +84,5 @@ def test_a_generated_world_of_1000_provinces() -> None:
         pid: (20 + 31 * (n % side) + 7 * ((n // side) % 2), 20 + 31 * (n // side))
         for n, pid in enumerate(ids)
     }
-    start = time.perf_counter()
     got = regions(pos, _pairs(doc), (0, 0, 1000, 1000))
-    took = time.perf_counter() - start
-    check(pos, _pairs(doc), got)
-    assert took < 5  # measured in the bench; here only that it is not quadratic
+    check(pos, _pairs(doc), got)  # its time is measured in `make bench` (bench/maps.py)
