@@ -70,7 +70,16 @@ def measure(model: MapModel, layout: Layout, doc: Mapping[str, Any]) -> Geometry
             pos[pid] = (float(own["x"]), float(own["y"]))
         else:
             missing.append(pid)
-    pos.update(default_positions(missing, model.links))
+    # Provinces stacked on one spot have no real position (a world imported without any keeps
+    # 0, 0 for each, fleets/importing.py): they are spread like those without one.
+    spots: dict[Point, list[str]] = {}
+    for pid, here in pos.items():
+        spots.setdefault(here, []).append(pid)
+    for stacked in (ids for ids in spots.values() if len(ids) > 1):
+        for pid in stacked:
+            del pos[pid]
+            missing.append(pid)
+    pos.update(default_positions(sorted(missing), model.links))
     pos = dict(sorted(pos.items()))
 
     near = nearest(pos, 3)

@@ -196,3 +196,14 @@ def _area(poly: tuple[tuple[float, float], ...]) -> float:
         abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, poly[1:] + poly[:1], strict=True)))
         / 2
     )
+
+
+def test_provinces_stacked_on_one_spot_are_spread(baltic: Baltic) -> None:
+    # A world imported without positions keeps 0, 0 for every province (fleets/importing.py):
+    # drawn as slices of one spot, no region would be a region. They are spread instead.
+    doc, layout = baltic
+    flat = Layout(positions=dict.fromkeys(layout.positions, (0.0, 0.0)))
+    drawn = regions_of(parse(map_svg(doc, flat)))
+    areas = sorted(_area(p) for p in drawn.values())
+    assert len(drawn) == len(layout.positions)
+    assert areas[0] > 0.2 * areas[len(areas) // 2]
