@@ -4,17 +4,16 @@ plan kept, as maps/map_cache.py and fleets/map_views.py keep them), and the geom
 (positions, regions, ports: maps/geometry.measure).
 
 The world is bench/generate.py's 900 seas and 100 lands with no positions (the default
-sunflower layout, maps/geometry.default_positions), 200 fleets. Medians of `repetitions` runs,
-all in this process, one after the other."""
+sunflower layout, maps/geometry.default_positions), 200 fleets. Medians of `repetitions` runs
+(bench.measure.median_seconds), all in this process, one after the other."""
 
 from __future__ import annotations
 
-import statistics
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from bench.generate import Spec, generate
+from bench.measure import median_seconds
 from maps import Layout, map_svg
 from maps.geometry import measure
 from maps.model import read_model
@@ -30,24 +29,15 @@ class MapTimes:
     kilobytes: float
 
 
-def _median_ms(work: Any, repetitions: int) -> float:
-    times = []
-    for _ in range(repetitions):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
-
-
 def measure_map(repetitions: int = 5, fleets: int = 200) -> MapTimes:
     doc = generate(Spec(fleets=fleets, sea=900, land=100))
     layout = Layout()
     model = read_model(doc, None, True)
-    geometry_ms = _median_ms(lambda: measure(model, layout, doc), repetitions)
-    cold_ms = _median_ms(lambda: map_svg(doc, layout), repetitions)
+    geometry_ms = 1000 * median_seconds(lambda: measure(model, layout, doc), repetitions)
+    cold_ms = 1000 * median_seconds(lambda: map_svg(doc, layout), repetitions)
     shared: dict[Any, Any] = {}
     svg = map_svg(doc, layout, shared=shared)
-    warm_ms = _median_ms(lambda: map_svg(doc, layout, shared=shared), repetitions)
+    warm_ms = 1000 * median_seconds(lambda: map_svg(doc, layout, shared=shared), repetitions)
     return MapTimes(
         len(model.kinds),
         len(model.fleets),

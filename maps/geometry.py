@@ -13,7 +13,7 @@ from typing import Any
 from maps.layout import Layout
 from maps.model import Fleet, MapModel
 from maps.place import Box, Placer, ring, text_width
-from maps.regions import Regions, regions
+from maps.regions import Regions, grid_ring, regions
 
 Point = tuple[float, float]
 BADGE_HEIGHT = 16.0
@@ -211,7 +211,7 @@ def nearest(pos: Mapping[str, Point], k: int) -> dict[str, list[float]]:
         ring = 0
         own = False
         while True:
-            for cell in _square_ring(gx, gy, ring):
+            for cell in grid_ring(gx, gy, ring):
                 for p in grid.get(cell, ()):
                     if not own and p == (x, y):
                         own = True  # this province itself, once (another may share the spot)
@@ -223,14 +223,6 @@ def nearest(pos: Mapping[str, Point], k: int) -> dict[str, list[float]]:
                 break
             ring += 1
         out[pid] = found[:want]
-    return out
-
-
-def _square_ring(gx: int, gy: int, ring: int) -> list[tuple[int, int]]:
-    if ring == 0:
-        return [(gx, gy)]
-    out = [(x, y) for x in range(gx - ring, gx + ring + 1) for y in (gy - ring, gy + ring)]
-    out += [(x, y) for y in range(gy - ring + 1, gy + ring) for x in (gx - ring, gx + ring)]
     return out
 
 

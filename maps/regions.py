@@ -114,14 +114,16 @@ def regions(
     cells: list[_Cell] = []
     for i, (px, py) in enumerate(pts):
         gx, gy = math.floor(px / size), math.floor(py / size)
-        cell: _Cell = ([(x0, y0), (x0, y1), (x1, y1), (x1, y0)], [None, None, None, None])
-        if reach is not None and ids[i] in reach:
-            cell = _cap(frame, px, py, reach[ids[i]])
+        cell: _Cell = (
+            _cap(frame, px, py, reach[ids[i]])
+            if reach is not None and ids[i] in reach
+            else ([(x0, y0), (x0, y1), (x1, y1), (x1, y0)], [None, None, None, None])
+        )
         seen = {i}
         ring = 0
         while True:
             found: list[tuple[float, int]] = []
-            for cx, cy in _ring(gx, gy, ring):
+            for cx, cy in grid_ring(gx, gy, ring):
                 for j in grid.get((cx, cy), ()):
                     if j not in seen:
                         found.append((math.dist(pts[i], pts[j]), j))
@@ -156,7 +158,7 @@ def _cap(frame: tuple[float, float, float, float], px: float, py: float, r: floa
     return cell
 
 
-def _ring(gx: int, gy: int, ring: int) -> list[tuple[int, int]]:
+def grid_ring(gx: int, gy: int, ring: int) -> list[tuple[int, int]]:
     """The grid squares at exactly `ring` squares from (gx, gy)."""
     if ring == 0:
         return [(gx, gy)]

@@ -94,3 +94,9 @@ def title_of(element: ET.Element) -> str:
     first = element[0]
     assert first.tag == f"{SVG}title", "a <title> is the element's first child"
     return first.text or ""
+
+
+def area(poly: tuple[tuple[float, float], ...]) -> float:
+    """The polygon's area (the shoelace formula)."""
+    pairs = zip(poly, poly[1:] + poly[:1], strict=True)
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in pairs)) / 2

@@ -15,7 +15,7 @@ from bench.generate import Spec, generate
 from maps import Layout, map_svg
 from maps.place import text_width
 from maps.regions import contains
-from tests.maps.helpers import SVG, groups, parse
+from tests.maps.helpers import SVG, area, groups, parse
 
 Box = tuple[float, float, float, float]
 Baltic = tuple[dict[str, Any], Layout]
@@ -182,7 +182,7 @@ def test_a_generated_world_of_1000_provinces_without_positions() -> None:
     assert len(drawn) == 1000
     # Spread evenly (a sunflower spiral, maps.geometry.default_positions), not on a circle:
     # no region is a sliver, all are of a size.
-    areas = sorted(_area(p) for p in drawn.values())
+    areas = sorted(area(p) for p in drawn.values())
     assert areas[0] > 0.2 * areas[len(areas) // 2]
     pairs = {tuple(sorted(p)) for p in doc["map"]["adjacent"]}
     borders, straits = segments(root, "border"), segments(root, "strait")
@@ -191,19 +191,12 @@ def test_a_generated_world_of_1000_provinces_without_positions() -> None:
     assert clashes(root) == []
 
 
-def _area(poly: tuple[tuple[float, float], ...]) -> float:
-    return (
-        abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, poly[1:] + poly[:1], strict=True)))
-        / 2
-    )
-
-
 def test_provinces_stacked_on_one_spot_are_spread(baltic: Baltic) -> None:
     # A world imported without positions keeps 0, 0 for every province (fleets/importing.py):
     # drawn as slices of one spot, no region would be a region. They are spread instead.
     doc, layout = baltic
     flat = Layout(positions=dict.fromkeys(layout.positions, (0.0, 0.0)))
     drawn = regions_of(parse(map_svg(doc, flat)))
-    areas = sorted(_area(p) for p in drawn.values())
+    areas = sorted(area(p) for p in drawn.values())
     assert len(drawn) == len(layout.positions)
     assert areas[0] > 0.2 * areas[len(areas) // 2]

@@ -9,6 +9,7 @@ from typing import Any
 
 from bench.generate import Spec, generate
 from maps.regions import GAP, Regions, regions
+from tests.maps.helpers import area
 
 
 def _sides(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> list[float]:
@@ -25,18 +26,11 @@ def _inside(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bo
     return all(s >= -0.05 for s in signs) or all(s <= 0.05 for s in signs)
 
 
-def _area(poly: tuple[tuple[float, float], ...]) -> float:
-    return (
-        abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, poly[1:] + poly[:1], strict=True)))
-        / 2
-    )
-
-
 def check(pos: dict[str, tuple[float, float]], pairs: set[tuple[str, str]], got: Regions) -> None:
     assert set(got.polygons) == set(pos)
     for pid, poly in got.polygons.items():
         assert len(poly) >= 3
-        assert _area(poly) > 0
+        assert area(poly) > 0
         assert _inside(pos[pid], poly)
     # Shared borders only where adjacent; every adjacency a border or a strait, never both.
     assert set(got.borders) <= pairs
