@@ -156,6 +156,9 @@ class OrderForm(forms.Form):
         label="By way of (optional: another route than the shortest)",
         required=False,
     )
+    # M2: the whole route as the map's clicks built it ("kattegat,skagerrak"), sent with
+    # `destination` as its last step; empty from the form, where `via` chooses a first step.
+    path = forms.CharField(required=False, max_length=2000, widget=forms.HiddenInput)
     port = forms.ChoiceField(widget=FastSelect, label="Port", required=False)
     support = forms.ChoiceField(widget=FastSelect, label="Support", required=False)
     merge_into = forms.ChoiceField(widget=FastSelect, label="Join fleet", required=False)
@@ -254,6 +257,9 @@ class OrderForm(forms.Form):
 
         out = []
         for field in self:
+            if field.is_hidden:  # the map's route: no label, nothing to see
+                out.append(str(field))
+                continue
             out.append("\n      ")
             if field.name != "split_ships" or can_split:
                 extra = ""
@@ -288,14 +294,32 @@ class OrderForm(forms.Form):
             self.add_error(need[0], need[1])
         if data.get("type") == "split" and not data.get("new_fleet"):
             self.add_error("new_fleet", "Name the new fleet.")
+        if data.get("type") == "move" and data.get("path"):
+            self._check_route(data)
         return data
+
+    def _check_route(self, data: dict[str, Any]) -> None:
+        """The map's route, by shape: seas this fleet can reach this turn, ending where it
+        sails to (else the form's destination and `via` make the route). Whether each step
+        borders the last and the points suffice is the engine's to say (M2), in its words."""
+        steps = [step.strip() for step in data["path"].split(",")]
+        if steps[-1] != data.get("destination"):
+            # The destination was chosen again in the form after the map's route (the route is
+            # kept in the form with the order given): the form's choice is the order.
+            data["path"] = ""
+        elif not all(step in self.legal.moves for step in steps):
+            self.add_error("destination", "That route leaves the seas this fleet can reach.")
+        else:
+            data["path"] = steps
 
     def to_order(self) -> dict[str, Any]:
         """The order in the scenario format (call after is_valid)."""
         data = self.cleaned_data
         kind = data["type"]
         order: dict[str, Any] = {"fleet": self.fleet, "type": kind}
-        if kind == "move":
+        if kind == "move" and data.get("path"):  # the route the map's clicks built
+            order["path"] = list(data["path"])
+        elif kind == "move":
             order["path"] = self._path(data["destination"], data.get("via") or "")
         elif kind in ("enter_port", "blockade"):
             port = data["port"]
@@ -346,6 +370,7 @@ class OrderForm(forms.Form):
         return {
             "type": order["type"],
             "destination": path[-1] if path else "",
+            "path": ",".join(path) if order["type"] == "move" else "",
             "port": order.get("port", ""),
             "support": order.get("faction", ""),
             "merge_into": order.get("into", ""),

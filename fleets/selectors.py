@@ -89,6 +89,8 @@ class Desk:
     visible_ids: set[str] = field(default_factory=set)
     seas: frozenset[str] = frozenset()
     names: Names | None = None  # the campaign's display names, read once when first needed
+    # Each sea's sea neighbours (W1), for the map's routes clicked step by step (M2).
+    sea_graph: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def open(self) -> bool:
@@ -126,6 +128,7 @@ def desk_for(membership: Membership) -> Desk:
     desk = Desk(campaign, membership, faction, turn, world, document, orders=mine, seas=seas)
     # The display names are rows of the world's tables too (a name saved is a new version).
     desk.names = kept.computed("names", lambda: campaign_names(campaign.pk))
+    desk.sea_graph = kept.computed("sea-graph", lambda: _sea_graph(world))
     for fleet in document["fleets"]:
         if fleet["id"] not in seen:
             continue
@@ -147,6 +150,14 @@ def desk_for(membership: Membership) -> Desk:
                 )
             )
     return desk
+
+
+def _sea_graph(world: World) -> dict[str, tuple[str, ...]]:
+    return {
+        place: world.map.sea_neighbours(place)
+        for place in sorted(world.map.provinces)
+        if world.map.is_sea(place)
+    }
 
 
 def _belongs(order: dict[str, Any], faction: str | None, world: World) -> bool:

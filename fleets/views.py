@@ -26,6 +26,7 @@ from engine.naval import RawOrder, Refusal, battle_odds
 from engine.naval.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.naval.validation import check_orders
 from fleets.forms import HireForm, OrderForm
+from fleets.map_orders import map_choices
 from fleets.models import Faction, LedgerLine, Order
 from fleets.names import campaign_names
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
@@ -51,6 +52,8 @@ ECONOMY_KINDS = frozenset({*ECONOMY_ORDER_TYPES, "priority", "withdraw"})
 HIRE_SLOT = re.compile(r"hire:[0-9a-f]{12}")
 # The moderator's reason for an order, as the audit log keeps it.
 MAX_REASON = 500
+# The htmx event a card's answer sends when the faction's orders changed (the map listens).
+ORDERS_CHANGED = "naval-orders-changed"
 
 
 @login_required
@@ -335,7 +338,10 @@ def _card_response(
             "card": _card_context(view, card, form, names),
         }
         context["card"]["reason"] = _reason(request) if form is not None else ""
-        return render(request, "fleets/desk.html#fleet-card", context)
+        response = render(request, "fleets/desk.html#fleet-card", context)
+        if form is None:  # an order given or withdrawn: the desk's map draws its arrows again
+            response["HX-Trigger"] = ORDERS_CHANGED
+        return response
     if form is None or not form.errors:
         return HttpResponseRedirect(_desk_url(view) + f"#{card.id}")
     # Without JavaScript, a refused order shows the whole page with the error by its field.
@@ -356,6 +362,7 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
         "faction": view.faction,
         "names": names,
         "cards": [_card_context(view, card, None, names) for card in view.cards],
+        "map_choices": map_choices(view, names["all"], moderating=_moderating(view)),
         "strangers": [
             {**f, "flag": words.faction(f["owner"]), "where": words.place(f["at"])}
             for f in view.visible

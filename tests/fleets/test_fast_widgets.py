@@ -107,12 +107,12 @@ def test_the_order_forms_choices_are_as_djangos_setter_keeps_them() -> None:
             assert ours.fields[name].choices == theirs.fields[name].choices
 
 
-OLD_LOOP = """{% load rulebook %}    {% for field in card.form %}
+OLD_LOOP = """{% load rulebook %}    {% for field in card.form %}{% if field.is_hidden %}{{ field }}{% else %}
       {% if field.name != "split_ships" or card.card.legal.can_split %}
       <div data-field="{{ field.name }}"><label for="{{ field.id_for_label }}">{{ field.label }}</label>{{ field }}{% if field.name == "new_fleet" and faction and desk.membership.role != "moderator" %} <span class="muted">it will be called {{ faction.key }}-…</span>{% endif %}{% if field.errors %}{{ field.errors|clauses:"naval" }}{% endif %}</div>
       {% endif %}
-    {% endfor %}
-"""  # noqa: E501 (the desk template's loop over a card's fields, before issue 11)
+    {% endif %}{% endfor %}
+"""  # noqa: E501 (the desk template's loop over a card's fields, before issue 11; the map's hidden route since issue 20)
 
 
 @pytest.mark.parametrize("can_split", [True, False])

@@ -1,0 +1,34 @@
+"""What the order desk's map lets each fleet be ordered to by clicks (issue 20 §2): the engine's
+`legal_orders` of every fleet on the desk, the seas' neighbours for a route clicked step by
+step, and the places' names, as one JSON document the page's script reads
+(fleets/static/fleets/map-orders.js). The script only offers what the forms offer; the order it
+gives goes through the same form, service and engine checks as a typed one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fleets.selectors import Desk
+
+
+def map_choices(view: Desk, names: dict[str, str], *, moderating: bool) -> dict[str, Any]:
+    """Only the desk's own fleets (a player's, or every fleet for the moderator) are listed, so
+    the document tells a player nothing the desk does not already show (fog of war, F1)."""
+    fleets = {}
+    for card in view.cards:
+        legal = card.legal
+        fleets[card.id] = {
+            "at": card.at,
+            "docked": card.docked,
+            "points": legal.points,
+            "adrift": legal.adrift,
+            "moves": {place: list(path) for place, path in legal.moves.items()},
+            "enter_port": {port: list(path) for port, path in legal.enter_port.items()},
+            "blockade": {port: list(path) for port, path in legal.blockade.items()},
+        }
+    return {
+        "fleets": fleets,
+        "seas": {place: list(near) for place, near in view.sea_graph.items()},
+        "names": names,
+        "moderating": moderating,
+    }
