@@ -13,20 +13,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.seafarers import State, state_to_dict
-from seafarers.board_geometry import SIZE, frame
+from seafarers.board_geometry import SIZE, Point, edge_key, edge_middle, frame, in_view, node_point
 from seafarers.board_layers import (
     draw_harbours,
     draw_hex,
     draw_last_action,
     draw_pieces,
     draw_thieves,
+    hex_point,
+    last_places,
+    place_point,
 )
 from seafarers.board_legend import LEGEND_WIDTH, draw_legend, legend_lines
 from seafarers.board_marks import FONT, PALETTE, PAPER, el, num, title
 from seafarers.board_places import Places
-from seafarers.board_targets import draw_targets, targets_of
+from seafarers.board_targets import Target, draw_targets, targets_of
 
-MARGIN = SIZE * 0.6
+# Paper round the outermost hexes: enough for a harbour's token or the pirate at the rim, and
+# no more, so that on a phone the hexes get the width (the sea ring is the real margin).
+MARGIN = SIZE * 0.25
 
 
 def player_colours(players: Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -57,9 +62,10 @@ def board_svg(
         raise ValueError("a graph board has no hex geometry to draw; only hex boards are drawn")
     colours = player_colours(doc["players"])
     places = Places(state)
-    hexes = sorted(board["hexes"], key=lambda h: (h["r"], h["q"]))
-    extent = frame(((h["q"], h["r"]) for h in hexes), MARGIN)
     targets = targets_of(legal or [], viewer, places)
+    marks = _marks(doc, targets, last_action_events or [])
+    hexes = sorted(in_view(board["hexes"], marks), key=lambda h: (h["r"], h["q"]))
+    extent = frame(((h["q"], h["r"]) for h in hexes), MARGIN)
     last = draw_last_action(last_action_events or [], places)
     lines = legend_lines(doc, colours, viewer, bool(targets), bool(last))
     legend, legend_height = draw_legend(
@@ -101,6 +107,23 @@ def board_svg(
         },
         *body,
     )
+
+
+def _marks(
+    doc: Mapping[str, Any], targets: Sequence[Target], events: list[dict[str, Any]]
+) -> list[Point]:
+    """Where something is drawn: every piece, the thieves, each place to act and the last
+    action's place; the sea hexes under them are kept in the picture."""
+    out: list[Point] = []
+    for player in doc["players"]:
+        out += [edge_middle(edge_key(e)) for e in player.get("roads", [])]
+        out += [edge_middle(edge_key(s["edge"])) for s in player.get("ships", [])]
+        out += [node_point(n) for n in (*player.get("settlements", []), *player.get("cities", []))]
+    out += [hex_point(doc["board"][t]) for t in ("robber", "pirate") if doc["board"].get(t)]
+    out += [place_point(t.kind, t.place) for t in targets]
+    out += [place_point(t.kind, t.source) for t in targets if t.source is not None]
+    out += [place_point(kind, name) for kind, name in last_places(events)]
+    return out
 
 
 __all__ = ["board_svg", "player_colours"]
