@@ -45,6 +45,8 @@ def board_svg(
     viewer: str | None,
     legal: list[dict[str, Any]] | None = None,
     last_action_events: list[dict[str, Any]] | None = None,
+    legend: bool = True,
+    min_scale: float | None = None,
 ) -> str:
     """The board as an SVG document (a string, no XML declaration, ready to inline in HTML).
 
@@ -53,7 +55,11 @@ def board_svg(
     none without one. `legal` is `legal_actions(state, viewer)`: each action naming an edge, a
     node or a hex becomes one `<a data-action="…">` on that place; the others (roll, trades,
     cards, end turn) are not places and are left to the page. `last_action_events` are the
-    events of the last action applied: its piece or hex is ringed.
+    events of the last action applied: its piece or hex is ringed. `legend`: the key drawn on
+    the right; without it (the desk, which shows `legend_svg` beside or under the board as the
+    screen allows) the hexes get the whole width, which a phone needs for its taps.
+    `min_scale`: CSS px per SVG unit below which the picture is not shrunk (a `min-width`), so
+    that its targets keep their size on a narrow screen; a page scrolls a larger board sideways.
 
     Graph boards (rule tests) have no geometry: ValueError."""
     doc = state_to_dict(state)
@@ -68,11 +74,11 @@ def board_svg(
     extent = frame(((h["q"], h["r"]) for h in hexes), MARGIN)
     last = draw_last_action(last_action_events or [], places)
     lines = legend_lines(doc, colours, viewer, bool(targets), bool(last))
-    legend, legend_height = draw_legend(
+    key, key_height = draw_legend(
         doc, colours, viewer, extent.x1, extent.y0, bool(targets), bool(last)
     )
-    width = extent.width + LEGEND_WIDTH
-    height = max(extent.height, legend_height)
+    width = extent.width + (LEGEND_WIDTH if legend else 0.0)
+    height = max(extent.height, key_height) if legend else extent.height
     body = [
         title("Seafaring board"),
         el("desc", text=" ".join(lines)),
@@ -92,7 +98,7 @@ def board_svg(
         el("g", {"class": "thieves"}, *draw_thieves(board, places)),
         el("g", {"class": "last-actions"}, *last),
         el("g", {"class": "targets"}, *draw_targets(targets, places)),
-        legend,
+        key if legend else "",
     ]
     return el(
         "svg",
@@ -104,8 +110,31 @@ def board_svg(
             "font-family": FONT,
             "class": "seafarers-board",
             "role": "img",
+            **({"style": f"min-width: {round(width * min_scale)}px"} if min_scale else {}),
         },
         *body,
+    )
+
+
+def legend_svg(state: State, *, viewer: str | None, targets: bool, last: bool) -> str:
+    """The board's key on its own, for a page that places it apart from the board."""
+    doc = state_to_dict(state)
+    colours = player_colours(doc["players"])
+    key, height = draw_legend(doc, colours, viewer, 0.0, 0.0, targets, last)
+    return el(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": round(LEGEND_WIDTH),
+            "height": round(height),
+            "viewBox": f"0 0 {num(LEGEND_WIDTH)} {num(height)}",
+            "font-family": FONT,
+            "class": "seafarers-key",
+            "role": "img",
+        },
+        title("Key to the board"),
+        el("desc", text=" ".join(legend_lines(doc, colours, viewer, targets, last))),
+        key,
     )
 
 
@@ -126,4 +155,4 @@ def _marks(
     return out
 
 
-__all__ = ["board_svg", "player_colours"]
+__all__ = ["board_svg", "legend_svg", "player_colours"]

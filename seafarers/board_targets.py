@@ -10,10 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from seafarers.board_geometry import edge_key
+from seafarers.board_geometry import Point, edge_angle, edge_key
 from seafarers.board_layers import place_point
 from seafarers.board_marks import el, title
 from seafarers.board_places import Places
+
+# An invisible disc under each target and each ship that may move: the area a tap hits, in SVG
+# units. 16 keeps each target's own middle clear of its neighbours' (a node and the middle of
+# one of its sides are 20 apart) while the desk draws it 24 CSS px or more (its min_scale).
+HIT_RADIUS = 16.0
 
 # The action types that name a place, and the key holding it (move_ship: its destination).
 PLACE_KEY = {
@@ -89,7 +94,7 @@ def targets_of(
 
 def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
     """Several actions on one place (a robber with a choice of victims, two ships able to reach
-    one edge) are spread on a small circle round it, so each stays clickable on its own."""
+    one edge) are spread round it (`spread`), so each stays clickable on its own."""
     by_place: dict[tuple[str, str], list[Target]] = {}
     for t in targets:
         by_place.setdefault((t.kind, t.place), []).append(t)
@@ -100,10 +105,7 @@ def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
             y += 25.0  # below the number token, clear of the terrain's word above it
         radius = 5.5 if kind != "hex" else 8.0
         for i, t in enumerate(group):
-            tx, ty = x, y
-            if len(group) > 1:
-                angle = 2 * math.pi * i / len(group) - math.pi / 2
-                tx, ty = x + 11.0 * math.cos(angle), y + 11.0 * math.sin(angle)
+            tx, ty = spread(kind, place, (x, y), i, len(group))
             attrs: dict[str, object] = {
                 "class": "target",
                 "href": "#",
@@ -117,9 +119,11 @@ def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
                     "a",
                     attrs,
                     title(t.label),
+                    hit_area(tx, ty),
                     el(
                         "circle",
                         {
+                            "class": "ring",
                             "cx": tx,
                             "cy": ty,
                             "r": radius,
@@ -142,9 +146,11 @@ def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
                 "g",
                 {"class": "movable", "data-place": source},
                 title(f"this ship may move: {places.edge((a, b))}"),
+                hit_area(x, y),
                 el(
                     "circle",
                     {
+                        "class": "ring",
                         "cx": x,
                         "cy": y,
                         "r": 14.0,
@@ -157,3 +163,29 @@ def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
             )
         )
     return out
+
+
+def spread(kind: str, place: str, at: Point, i: int, n: int) -> Point:
+    """Where the i-th of n targets on one place sits. On a side they stand across it (a road
+    and a ship on one coast), clear of the corners' targets at its ends; elsewhere on a circle,
+    far enough apart that each one's middle is outside the others' tap discs."""
+    x, y = at
+    if n == 1:
+        return at
+    gap = HIT_RADIUS + 6.0
+    if kind == "edge":
+        a, b = place.split("|")
+        angle = math.radians(edge_angle((a, b)) + 90.0)
+        off = (i - (n - 1) / 2) * gap
+        return (x + off * math.cos(angle), y + off * math.sin(angle))
+    radius = max(11.0, gap / (2 * math.sin(math.pi / n)))
+    angle = 2 * math.pi * i / n - math.pi / 2
+    return (x + radius * math.cos(angle), y + radius * math.sin(angle))
+
+
+def hit_area(x: float, y: float) -> str:
+    """The disc a tap on the place hits: drawn, so browsers hit-test it, but not seen."""
+    return el(
+        "circle",
+        {"class": "hit", "cx": x, "cy": y, "r": HIT_RADIUS, "fill": "#ffffff", "fill-opacity": 0},
+    )
