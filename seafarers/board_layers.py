@@ -113,7 +113,7 @@ def number_token(centre: Point, number: int) -> str:
     )
 
 
-def _seaward(key: EdgeKey, places: Places) -> Point:
+def seaward(key: EdgeKey, places: Places) -> Point:
     """Where a harbour's token goes: off the edge's middle into its sea hex (or outwards, away
     from the land hex, at the rim of the board)."""
     mx, my = edge_middle(key)
@@ -137,7 +137,7 @@ def draw_harbours(harbours: Sequence[Mapping[str, Any]], places: Places) -> list
     out = []
     for key, kind in sorted((edge_key(h["edge"]), h["kind"]) for h in harbours):
         rate, what = harbour_label(kind)
-        tx, ty = _seaward(key, places)
+        tx, ty = seaward(key, places)
         piers = [
             el(
                 "line",
@@ -348,4 +348,5 @@ __all__ = [
     "draw_thieves",
     "last_places",
     "place_point",
+    "seaward",
 ]

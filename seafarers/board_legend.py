@@ -13,9 +13,12 @@ from seafarers.board_marks import (
     city_shape,
     el,
     pirate_shape,
+    ring_target_shape,
+    road_target_shape,
     robber_shape,
     settlement_shape,
     ship_shape,
+    ship_target_shape,
 )
 
 LEGEND_WIDTH = 190.0
@@ -45,7 +48,10 @@ def legend_lines(
     if last:
         lines.append("The last action's place is ringed with a dashed circle.")
     if targets:
-        lines.append("Dashed white circles are the places where you may act.")
+        lines.append(
+            "Dashed marks are the places where you may act: a bar for a road, a boat for a "
+            "ship, a ring for a building or a thief's hex."
+        )
     return lines
 
 
@@ -188,23 +194,11 @@ def _symbols(last: bool, targets: bool) -> list[tuple[str, Symbol]]:
             )
         )
     if targets:
-        out.append(
-            (
-                "you may act here",
-                lambda x, y: el(
-                    "circle",
-                    {
-                        "cx": x,
-                        "cy": y,
-                        "r": 7.0,
-                        "fill": "#ffffff",
-                        "stroke": INK,
-                        "stroke-width": 1.8,
-                        "stroke-dasharray": "3 2",
-                    },
-                ),
-            )
-        )
+        out += [
+            ("tap: a road here", lambda x, y: road_target_shape(x, y, 0.0)),
+            ("tap: a ship here", lambda x, y: ship_target_shape(x, y + 1)),
+            ("tap: build or move here", lambda x, y: ring_target_shape(x, y, 7.0)),
+        ]
     return out
 
 

@@ -139,3 +139,49 @@ def pirate_shape(x: float, y: float) -> str:
         el("polygon", {"points": points(hull), **style}),
         el("polygon", {"points": points(flag), **style}),
     )
+
+
+# A place to act, drawn dashed so it reads as "not built yet", in the shape of what the action
+# puts there: a bar along the side for a road, a boat for a ship, a ring for the rest (a
+# settlement, a city, a thief's hex). Each visible shape has the class "ring" (the page fills
+# it on hover and when chosen).
+TARGET_STYLE = {
+    "class": "ring",
+    "fill": "#ffffff",
+    "fill-opacity": 0.55,
+    "stroke": "#000000",
+    "stroke-width": 1.8,
+    "stroke-dasharray": "3 2",
+}
+
+
+def road_target_shape(x: float, y: float, angle: float) -> str:
+    """A short dashed bar lying along the side."""
+    return el(
+        "rect",
+        {
+            "x": -11.0,
+            "y": -3.5,
+            "width": 22.0,
+            "height": 7.0,
+            "transform": f"translate({num(x)},{num(y)}) rotate({num(angle)})",
+            **TARGET_STYLE,
+        },
+    )
+
+
+def ship_target_shape(x: float, y: float) -> str:
+    """A dashed boat, hull and sail, upright whatever the side's direction."""
+    boat = [(-8.0, 1.0), (8.0, 1.0), (5.0, 6.0), (-5.0, 6.0), (-8.0, 1.0), (-1.0, 1.0)]
+    boat += [(-1.0, -9.0), (6.0, 1.0)]
+    moved = [(x + dx, y + dy) for dx, dy in boat]
+    return el("polygon", {"points": points(moved), "stroke-linejoin": "round", **TARGET_STYLE})
+
+
+def ring_target_shape(x: float, y: float, radius: float) -> str:
+    return el(
+        "g",
+        {},
+        el("circle", {"cx": x, "cy": y, "r": radius, **TARGET_STYLE}),
+        el("circle", {"cx": x, "cy": y, "r": 2.0, "fill": "#000000"}),
+    )

@@ -10,9 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from seafarers.board_geometry import Point, edge_angle, edge_key
-from seafarers.board_layers import place_point
-from seafarers.board_marks import el, title
+from seafarers.board_geometry import Point, edge_angle, edge_key, edge_middle
+from seafarers.board_layers import place_point, seaward
+from seafarers.board_marks import (
+    el,
+    ring_target_shape,
+    road_target_shape,
+    ship_target_shape,
+    title,
+)
 from seafarers.board_places import Places
 
 # An invisible disc under each target and each ship that may move: the area a tap hits, in SVG
@@ -30,6 +36,26 @@ PLACE_KEY = {
     "move_robber": ("hex", "hex"),
     "move_pirate": ("hex", "hex"),
 }
+# What a tap asks before it sends (the shape tells a road from a ship; the words say it too).
+QUESTION = {
+    "build_road": "Build a road here",
+    "build_ship": "Build a ship here",
+    "move_ship": "Move the ship here",
+    "build_settlement": "Build a settlement here",
+    "build_city": "Build a city here",
+    "move_robber": "Move the robber here",
+    "move_pirate": "Move the pirate here",
+}
+# The class after "target": what the action places.
+PIECE = {
+    "build_road": "road",
+    "build_ship": "ship",
+    "move_ship": "ship",
+    "build_settlement": "settlement",
+    "build_city": "city",
+    "move_robber": "robber",
+    "move_pirate": "pirate",
+}
 VERB = {
     "build_road": "build a road at",
     "build_ship": "build a ship at",
@@ -43,11 +69,14 @@ VERB = {
 
 @dataclass(frozen=True, slots=True)
 class Target:
+    action: str  # the action's type
     kind: str  # edge, node, hex
     place: str  # canonical: an edge's nodes joined by "|"
     action_json: str
     label: str
     source: str | None  # move_ship: the ship that moves
+    question: str  # what a tap asks first: "Build a road here?"
+    where: str  # the place in words, shown under the question
 
 
 def action_json(action: Mapping[str, Any]) -> str:
@@ -80,15 +109,29 @@ def targets_of(
             continue
         kind, key = kind_key
         name = _name(kind, action[key])
-        label = f"{VERB[action['type']]} {_where(kind, name, places)}"
+        where = _where(kind, name, places)
+        label = f"{VERB[action['type']]} {where}"
         source = None
         if action["type"] == "move_ship":
             source = "|".join(edge_key(action["from"]))
             a, b = source.split("|")
-            label = f"move the ship at {places.edge((a, b))} to {_where(kind, name, places)}"
+            label = f"move the ship at {places.edge((a, b))} to {where}"
+        question = QUESTION[action["type"]]
         if action.get("steal_from") is not None:
             label += f" and steal from {action['steal_from']}"
-        out.append(Target(kind, name, action_json(action), label, source))
+            question += f" and steal from {action['steal_from']}"
+        out.append(
+            Target(
+                action["type"],
+                kind,
+                name,
+                action_json(action),
+                label,
+                source,
+                question + "?",
+                where,
+            )
+        )
     return sorted(out, key=lambda t: (t.kind, t.place, t.action_json))
 
 
@@ -103,14 +146,16 @@ def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
         x, y = place_point(kind, place)
         if kind == "hex":
             y += 25.0  # below the number token, clear of the terrain's word above it
-        radius = 5.5 if kind != "hex" else 8.0
-        for i, t in enumerate(group):
-            tx, ty = spread(kind, place, (x, y), i, len(group))
+        across = _across(kind, place, places)
+        for i, t in enumerate(sorted(group, key=lambda t: (PIECE[t.action], t.action_json))):
+            tx, ty = spread(kind, (x, y), across, i, len(group))
             attrs: dict[str, object] = {
-                "class": "target",
+                "class": f"target {PIECE[t.action]}",
                 "href": "#",
                 "data-action": t.action_json,
                 "data-place": t.place,
+                "data-confirm": t.question,
+                "data-where": t.where,
             }
             if t.source is not None:
                 attrs["data-from"] = t.source
@@ -120,21 +165,7 @@ def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
                     attrs,
                     title(t.label),
                     hit_area(tx, ty),
-                    el(
-                        "circle",
-                        {
-                            "class": "ring",
-                            "cx": tx,
-                            "cy": ty,
-                            "r": radius,
-                            "fill": "#ffffff",
-                            "fill-opacity": 0.45,
-                            "stroke": "#000000",
-                            "stroke-width": 1.8,
-                            "stroke-dasharray": "3 2",
-                        },
-                    ),
-                    el("circle", {"cx": tx, "cy": ty, "r": 2.0, "fill": "#000000"}),
+                    target_shape(t, tx, ty),
                 )
             )
     sources = sorted({t.source for t in targets if t.source is not None})
@@ -165,19 +196,39 @@ def draw_targets(targets: Sequence[Target], places: Places) -> list[str]:
     return out
 
 
-def spread(kind: str, place: str, at: Point, i: int, n: int) -> Point:
-    """Where the i-th of n targets on one place sits. On a side they stand across it (a road
-    and a ship on one coast), clear of the corners' targets at its ends; elsewhere on a circle,
-    far enough apart that each one's middle is outside the others' tap discs."""
+def target_shape(t: Target, x: float, y: float) -> str:
+    if t.action == "build_road":
+        a, b = t.place.split("|")
+        return road_target_shape(x, y, edge_angle((a, b)))
+    if PIECE[t.action] == "ship":
+        return ship_target_shape(x, y)
+    return ring_target_shape(x, y, 8.0 if t.kind == "hex" else 5.5)
+
+
+def _across(kind: str, place: str, places: Places) -> Point | None:
+    """A side's unit normal pointing out to sea (from the land, on a coast), or None."""
+    if kind != "edge":
+        return None
+    a, b = place.split("|")
+    mx, my = edge_middle((a, b))
+    sx, sy = seaward((a, b), places)
+    angle = math.radians(edge_angle((a, b)) + 90.0)
+    nx, ny = math.cos(angle), math.sin(angle)
+    return (nx, ny) if (sx - mx) * nx + (sy - my) * ny >= 0 else (-nx, -ny)
+
+
+def spread(kind: str, at: Point, across: Point | None, i: int, n: int) -> Point:
+    """Where the i-th of n targets on one place sits. On a side they stand across it, clear of
+    the corners' targets at its ends, the first landward: on a coast the road on the land, the
+    ship on the sea. Elsewhere on a circle, far enough apart that each one's middle is outside
+    the others' tap discs."""
     x, y = at
     if n == 1:
         return at
     gap = HIT_RADIUS + 6.0
-    if kind == "edge":
-        a, b = place.split("|")
-        angle = math.radians(edge_angle((a, b)) + 90.0)
+    if across is not None:
         off = (i - (n - 1) / 2) * gap
-        return (x + off * math.cos(angle), y + off * math.sin(angle))
+        return (x + off * across[0], y + off * across[1])
     radius = max(11.0, gap / (2 * math.sin(math.pi / n)))
     angle = 2 * math.pi * i / n - math.pi / 2
     return (x + radius * math.cos(angle), y + radius * math.sin(angle))

@@ -82,3 +82,30 @@ def test_every_tap_target_is_24_px_on_a_phone(live_server, browser, rolled, tmp_
     wide.screenshot(path=str(shots / "board-1280.png"), full_page=True)
     page.close()
     wide.close()
+
+
+def test_a_tap_asks_first_naming_a_road_or_a_ship(live_server, browser, rolled):  # noqa: F811
+    page = browser.new_page(viewport=PHONE)
+    log_in(page, live_server.url, "ann")
+    page.goto(f"{live_server.url}/g/{rolled.campaign.slug}/")
+    press(page, rolled, "Roll the dice")
+    confirm = page.locator("#board-confirm")
+    assert confirm.is_hidden()
+    rolled.refresh_from_db()
+    before = rolled.log_length
+    page.locator("svg.seafarers-board a.target.ship:not([data-from])").first.click()
+    confirm.get_by_text("Build a ship here?").wait_for()
+    confirm.get_by_role("button", name="No").click()
+    assert confirm.is_hidden()
+    rolled.refresh_from_db()
+    assert rolled.log_length == before  # nothing sent
+    road = page.locator("svg.seafarers-board a.target.road").first
+    sent = json.loads(road.get_attribute("data-action") or "")
+    road.click()
+    confirm.get_by_text("Build a road here?").wait_for()
+    assert road.get_attribute("data-where") in confirm.inner_text()
+    confirm.get_by_role("button", name="Yes").click()
+    page.locator(f'#desk[data-index="{before + 1}"]').wait_for()
+    last = rolled.actions.order_by("-index").first()
+    assert last.action == sent
+    page.close()
