@@ -7,11 +7,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from seafarers.board_marks import (
+    GLYPHS,
     INK,
     LIKELY,
     TERRAIN_FILL,
     city_shape,
     el,
+    glyph_shape,
     pirate_shape,
     ring_target_shape,
     road_target_shape,
@@ -38,7 +40,10 @@ def legend_lines(
     lines = [seen, f"Turn {turn['number']}, {turn['player']} to act ({turn['phase']})."]
     lines.append(
         "Players in seat order: "
-        + ", ".join(f"{pid} ({_colour_name(c)})" for pid, c in colours.items())
+        + ", ".join(
+            f"{pid} ({_colour_name(c)}, {_glyph(i)} mark)"
+            for i, (pid, c) in enumerate(colours.items())
+        )
         + "."
     )
     lines.append(
@@ -69,6 +74,10 @@ def _colour_name(colour: str) -> str:
     return _NAMES.get(colour, colour)
 
 
+def _glyph(seat: int) -> str:
+    return GLYPHS[seat % len(GLYPHS)]
+
+
 def _short(name: str) -> str:
     return name if len(name) <= SHOWN_NAME else name[: SHOWN_NAME - 1] + "…"
 
@@ -87,15 +96,20 @@ def draw_legend(
     y = y0 + 24.0
     rows: list[str] = [_text(x, y, "Players", bold=True)]
     current = doc["turn"]["player"]
-    for pid, colour in colours.items():
+    for i, (pid, colour) in enumerate(colours.items()):
         y += ROW
         mark = " ◀ to act" if pid == current else ""
         you = " (you)" if pid == viewer else ""
         rows.append(
             el(
                 "g",
-                {"class": "legend-player", "data-player": pid, "data-colour": colour},
-                el("title", text=f"{pid}{you}: {_colour_name(colour)}"),
+                {
+                    "class": "legend-player",
+                    "data-player": pid,
+                    "data-colour": colour,
+                    "data-glyph": _glyph(i),
+                },
+                el("title", text=f"{pid}{you}: {_colour_name(colour)}, {_glyph(i)} mark"),
                 el(
                     "rect",
                     {
@@ -107,6 +121,7 @@ def draw_legend(
                         "stroke": INK,
                     },
                 ),
+                glyph_shape(_glyph(i), x + 7.0, y - 3.0, 3.2),
                 _text(x + 22.0, y + 1.0, _short(pid) + you + mark),
             )
         )

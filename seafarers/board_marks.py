@@ -22,6 +22,10 @@ TERRAIN_FILL = {
 # Seats 1, 2 and 4 are vermillion, blue and orange, near the red, blue and orange pieces of
 # the printed game; yellow is left out (it vanishes on fields and sand).
 PALETTE = ("#d55e00", "#0072b2", "#cc79a7", "#e69f00", "#009e73", "#56b4e9")
+# Seat order → a small white mark on every piece and on the key's swatch, so that two colours
+# that look alike (vermillion and orange, for many eyes) are told apart by shape as well.
+# Seats 1 and 4, the near pair, have the most unlike marks: a dot and a cross.
+GLYPHS = ("dot", "square", "triangle", "cross", "diamond", "bar")
 INK = "#1b1b1b"
 PAPER = "#fbf8f0"
 LIKELY = "#b00020"  # 6 and 8, the likeliest rolls, as on the printed tokens
@@ -185,3 +189,38 @@ def ring_target_shape(x: float, y: float, radius: float) -> str:
         el("circle", {"cx": x, "cy": y, "r": radius, **TARGET_STYLE}),
         el("circle", {"cx": x, "cy": y, "r": 2.0, "fill": "#000000"}),
     )
+
+
+def glyph_shape(glyph: str, x: float, y: float, size: float = 2.8) -> str:
+    """A seat's mark centred on (x, y): white, outlined, `size` from its middle to its edge."""
+    s = size
+    style = {"class": f"glyph glyph-{glyph}", "fill": "#ffffff", "stroke": INK}
+    style["stroke-width"] = 0.8
+    if glyph == "dot":
+        return el("circle", {"cx": x, "cy": y, "r": s, **style})
+    if glyph == "square":
+        return el("rect", {"x": x - s, "y": y - s, "width": 2 * s, "height": 2 * s, **style})
+    if glyph == "bar":
+        return el(
+            "rect", {"x": x - s * 1.2, "y": y - s / 2, "width": 2.4 * s, "height": s, **style}
+        )
+    shapes = {
+        "triangle": [(0.0, -1.2), (1.1, 0.9), (-1.1, 0.9)],
+        "diamond": [(0.0, -1.25), (1.0, 0.0), (0.0, 1.25), (-1.0, 0.0)],
+        "cross": [
+            (-0.4, -1.2),
+            (0.4, -1.2),
+            (0.4, -0.4),
+            (1.2, -0.4),
+            (1.2, 0.4),
+            (0.4, 0.4),
+            (0.4, 1.2),
+            (-0.4, 1.2),
+            (-0.4, 0.4),
+            (-1.2, 0.4),
+            (-1.2, -0.4),
+            (-0.4, -0.4),
+        ],
+    }
+    corners = [(x + dx * s, y + dy * s) for dx, dy in shapes[glyph]]
+    return el("polygon", {"points": points(corners), **style})

@@ -25,7 +25,7 @@ from seafarers.board_layers import (
     place_point,
 )
 from seafarers.board_legend import LEGEND_WIDTH, draw_legend, legend_lines
-from seafarers.board_marks import FONT, PALETTE, PAPER, el, num, title
+from seafarers.board_marks import FONT, GLYPHS, PALETTE, PAPER, el, num, title
 from seafarers.board_places import Places
 from seafarers.board_targets import Target, draw_targets, targets_of
 
@@ -37,6 +37,11 @@ MARGIN = SIZE * 0.25
 def player_colours(players: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """A fixed colour per seat (the palette repeats past six players)."""
     return {p["id"]: PALETTE[i % len(PALETTE)] for i, p in enumerate(players)}
+
+
+def player_glyphs(players: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """A fixed mark per seat, the second cue beside its colour (repeating with the palette)."""
+    return {p["id"]: GLYPHS[i % len(GLYPHS)] for i, p in enumerate(players)}
 
 
 def board_svg(
@@ -94,7 +99,11 @@ def board_svg(
         ),
         el("g", {"class": "hexes"}, *(draw_hex(h, places) for h in hexes)),
         el("g", {"class": "harbours"}, *draw_harbours(board.get("harbours", []), places)),
-        el("g", {"class": "pieces"}, *draw_pieces(doc["players"], colours, places)),
+        el(
+            "g",
+            {"class": "pieces"},
+            *draw_pieces(doc["players"], colours, places, player_glyphs(doc["players"])),
+        ),
         el("g", {"class": "thieves"}, *draw_thieves(board, places)),
         el("g", {"class": "last-actions"}, *last),
         el("g", {"class": "targets"}, *draw_targets(targets, places)),
@@ -155,4 +164,4 @@ def _marks(
     return out
 
 
-__all__ = ["board_svg", "legend_svg", "player_colours"]
+__all__ = ["board_svg", "legend_svg", "player_colours", "player_glyphs"]
