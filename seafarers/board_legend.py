@@ -15,6 +15,7 @@ from seafarers.board_marks import (
     el,
     glyph_shape,
     pirate_shape,
+    points,
     ring_target_shape,
     road_target_shape,
     robber_shape,
@@ -74,6 +75,18 @@ def _colour_name(colour: str) -> str:
     return _NAMES.get(colour, colour)
 
 
+def _to_act(x: float, y: float) -> str:
+    """A small pointer left of the swatch of the player to act (drawn: no font needed)."""
+    return el(
+        "polygon",
+        {
+            "class": "to-act",
+            "points": points([(x - 11.0, y - 8.0), (x - 3.0, y - 3.0), (x - 11.0, y + 2.0)]),
+            "fill": INK,
+        },
+    )
+
+
 def _glyph(seat: int) -> str:
     return GLYPHS[seat % len(GLYPHS)]
 
@@ -98,7 +111,7 @@ def draw_legend(
     current = doc["turn"]["player"]
     for i, (pid, colour) in enumerate(colours.items()):
         y += ROW
-        mark = " ◀ to act" if pid == current else ""
+        mark = " to act" if pid == current else ""
         you = " (you)" if pid == viewer else ""
         rows.append(
             el(
@@ -122,6 +135,7 @@ def draw_legend(
                     },
                 ),
                 glyph_shape(_glyph(i), x + 7.0, y - 3.0, 3.2),
+                _to_act(x, y) if pid == current else "",
                 _text(x + 22.0, y + 1.0, _short(pid) + you + mark),
             )
         )

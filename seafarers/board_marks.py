@@ -224,3 +224,65 @@ def glyph_shape(glyph: str, x: float, y: float, size: float = 2.8) -> str:
     }
     corners = [(x + dx * s, y + dy * s) for dx, dy in shapes[glyph]]
     return el("polygon", {"points": points(corners), **style})
+
+
+# The table's marks for the two awards, drawn here rather than written as emoji (the road
+# emoji is an empty box on a machine without an emoji font). 18 by 18 px, in the text's ink.
+AWARD_MARKS = {
+    # LR5: a route of pieces, corner to corner, a dot on each corner.
+    "longest_route": (
+        "Longest Trade Route (LR5)",
+        [
+            el(
+                "polyline",
+                {
+                    "points": "2,15 7,9 11,11 16,4",
+                    "fill": "none",
+                    "stroke": "currentColor",
+                    "stroke-width": 2.6,
+                    "stroke-linejoin": "round",
+                    "stroke-linecap": "round",
+                },
+            ),
+            *(
+                el("circle", {"cx": x, "cy": y, "r": 2.0, "fill": "currentColor"})
+                for x, y in ((2, 15), (7, 9), (11, 11), (16, 4))
+            ),
+        ],
+    ),
+    # B17: two crossed swords, each with its guard near the hilt.
+    "largest_army": (
+        "Largest Army (B17)",
+        [
+            el(
+                "path",
+                {
+                    "d": "M15,3 L4,14 M3,3 L14,14 M3.5,11 L7,14.5 M11,14.5 L14.5,11",
+                    "fill": "none",
+                    "stroke": "currentColor",
+                    "stroke-width": 2.0,
+                    "stroke-linecap": "round",
+                },
+            ),
+        ],
+    ),
+}
+
+
+def award_mark(award: str) -> str:
+    """The mark of an award as a small inline SVG (its name as the title, for a screen reader
+    and a hover)."""
+    name, shapes = AWARD_MARKS[award]
+    return el(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "class": f"award-mark {award.replace('_', '-')}",
+            "width": 18,
+            "height": 18,
+            "viewBox": "0 0 18 18",
+            "role": "img",
+        },
+        title(name),
+        *shapes,
+    )

@@ -33,6 +33,7 @@ from django_htmx.middleware import HtmxDetails
 from engine.seafarers import State, legal_actions
 from engine.seafarers.rules import RESOURCES
 from seafarers.board_layers import last_places
+from seafarers.board_marks import AWARD_MARKS, award_mark
 from seafarers.board_places import Places
 from seafarers.board_svg import board_svg, legend_svg, player_colours
 from seafarers.board_targets import HIT_RADIUS, Target, targets_of
@@ -216,6 +217,8 @@ def desk_context(
         ),
         "resources": RESOURCES,
         "colours": player_colours([{"id": p} for p in state.players]),
+        # Drawn by award_mark from constants only.
+        "award_marks": {a: mark_safe(award_mark(a)) for a in AWARD_MARKS},
         "polls": game.status in (*ACTIVE, Game.Status.PAUSED, Game.Status.NEW),
         "with_offers": game.status == Game.Status.PLAYING,
     }
