@@ -194,8 +194,12 @@ def ring_target_shape(x: float, y: float, radius: float) -> str:
 def glyph_shape(glyph: str, x: float, y: float, size: float = 2.8) -> str:
     """A seat's mark centred on (x, y): white, outlined, `size` from its middle to its edge."""
     s = size
-    style = {"class": f"glyph glyph-{glyph}", "fill": "#ffffff", "stroke": INK}
-    style["stroke-width"] = 0.8
+    style: dict[str, object] = {
+        "class": f"glyph glyph-{glyph}",
+        "fill": "#ffffff",
+        "stroke": INK,
+        "stroke-width": 0.8,
+    }
     if glyph == "dot":
         return el("circle", {"cx": x, "cy": y, "r": s, **style})
     if glyph == "square":
