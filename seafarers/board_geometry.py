@@ -9,10 +9,11 @@ engine's result documents write them.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from engine.seafarers.board import CORNERS, SIDE_CORNERS, SIDES, canonical_corner
+from engine.seafarers.board import CORNERS, NEIGHBOUR, SIDE_CORNERS, SIDES, canonical_corner
 
 SIZE = 40.0
 ROOT3 = math.sqrt(3.0)
@@ -113,6 +114,27 @@ def frame(hexes: Iterable[tuple[int, int]], margin: float) -> Frame:
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
     return Frame(min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+
+
+def in_view(hexes: Sequence[Mapping[str, Any]], marks: Iterable[Point]) -> list[Mapping[str, Any]]:
+    """The hexes worth drawing: the islands, the ring of sea around them, and any other sea
+    hex something is on or by (a piece, a thief, a place to act). A board file may fill a wide
+    hexagon with open water (small-isles: every hex within 4 of 0,0); that water is left out so
+    the islands fill the picture, yet nothing on the board and no place to act is cut off (the
+    pirate may go to any sea hex, X17, so while it moves its whole sea is drawn)."""
+    land = {(h["q"], h["r"]) for h in hexes if h["terrain"] != "sea"}
+    ring = land | {(q + dq, r + dr) for q, r in land for dq, dr in NEIGHBOUR.values()}
+    near = list(marks)
+    return [
+        h
+        for h in hexes
+        if (h["q"], h["r"]) in ring or any(_touches(hex_centre(h["q"], h["r"]), p) for p in near)
+    ]
+
+
+def _touches(centre: Point, point: Point) -> bool:
+    """A point in the hex or on its rim (a corner is SIZE from the centre)."""
+    return math.dist(centre, point) <= SIZE * 1.01
 
 
 def sides_of(q: int, r: int) -> list[EdgeKey]:

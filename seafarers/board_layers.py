@@ -3,6 +3,7 @@ the ring on the last action's place. Each returns markup in a sorted order."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ from seafarers.board_marks import (
     TERRAIN_FILL,
     city_shape,
     el,
+    glyph_shape,
     pips,
     pirate_shape,
     points,
@@ -113,7 +115,7 @@ def number_token(centre: Point, number: int) -> str:
     )
 
 
-def _seaward(key: EdgeKey, places: Places) -> Point:
+def seaward(key: EdgeKey, places: Places) -> Point:
     """Where a harbour's token goes: off the edge's middle into its sea hex (or outwards, away
     from the land hex, at the rim of the board)."""
     mx, my = edge_middle(key)
@@ -137,7 +139,7 @@ def draw_harbours(harbours: Sequence[Mapping[str, Any]], places: Places) -> list
     out = []
     for key, kind in sorted((edge_key(h["edge"]), h["kind"]) for h in harbours):
         rate, what = harbour_label(kind)
-        tx, ty = _seaward(key, places)
+        tx, ty = seaward(key, places)
         piers = [
             el(
                 "line",
@@ -186,35 +188,47 @@ def _road(key: EdgeKey, colour: str) -> list[str]:
 
 
 def draw_pieces(
-    players: Sequence[Mapping[str, Any]], colours: Mapping[str, str], places: Places
+    players: Sequence[Mapping[str, Any]],
+    colours: Mapping[str, str],
+    places: Places,
+    glyphs: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """Every route piece under every building, each group sorted by place, then owner."""
+    """Every route piece under every building, each group sorted by place, then owner; each
+    piece carries its owner's seat mark (`glyphs`) beside the colour."""
     rows: list[tuple[int, str, str, str]] = []  # order, place, owner, markup
     for player in players:
         pid = player["id"]
         colour = colours[pid]
+        glyph = (glyphs or {}).get(pid)
         for edge in player.get("roads", []):
             key = edge_key(edge)
-            rows.append(
-                (0, "|".join(key), pid, _piece(pid, "road", key, places, _road(key, colour)))
-            )
+            shapes = _road(key, colour) + _mark(glyph, edge_middle(key), 2.2)
+            rows.append((0, "|".join(key), pid, _piece(pid, "road", key, places, shapes)))
         for ship in player.get("ships", []):
             key = edge_key(ship["edge"])
             closed = bool(ship.get("closed"))
             x, y = edge_middle(key)
-            hull = ship_shape(x, y, edge_angle(key), colour, closed=closed)
+            angle = edge_angle(key)
+            hull = ship_shape(x, y, angle, colour, closed=closed)
+            a = math.radians(angle)  # the hull's middle, 2 below the deck, turned with it
+            shapes = [hull, *_mark(glyph, (x - 2 * math.sin(a), y + 2 * math.cos(a)), 2.2)]
             rows.append(
-                (1, "|".join(key), pid, _piece(pid, "ship", key, places, [hull], closed=closed))
+                (1, "|".join(key), pid, _piece(pid, "ship", key, places, shapes, closed=closed))
             )
-        for kind, listed, building in (
-            ("settlement", "settlements", settlement_shape),
-            ("city", "cities", city_shape),
+        for kind, listed, building, (dx, dy) in (
+            ("settlement", "settlements", settlement_shape, (0.0, 2.0)),
+            ("city", "cities", city_shape, (5.2, 3.0)),
         ):
             for node in player.get(listed, []):
                 x, y = node_point(node)
-                markup = _piece(pid, kind, node, places, [building(x, y, colour)])
+                shapes = [building(x, y, colour), *_mark(glyph, (x + dx, y + dy), 2.6)]
+                markup = _piece(pid, kind, node, places, shapes)
                 rows.append((PIECE_ORDER[kind], node, pid, markup))
     return [markup for *_, markup in sorted(rows)]
+
+
+def _mark(glyph: str | None, at: Point, size: float) -> list[str]:
+    return [] if glyph is None else [glyph_shape(glyph, at[0], at[1], size)]
 
 
 def _piece(
@@ -348,4 +362,5 @@ __all__ = [
     "draw_thieves",
     "last_places",
     "place_point",
+    "seaward",
 ]

@@ -7,15 +7,21 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from seafarers.board_marks import (
+    GLYPHS,
     INK,
     LIKELY,
     TERRAIN_FILL,
     city_shape,
     el,
+    glyph_shape,
     pirate_shape,
+    points,
+    ring_target_shape,
+    road_target_shape,
     robber_shape,
     settlement_shape,
     ship_shape,
+    ship_target_shape,
 )
 
 LEGEND_WIDTH = 190.0
@@ -35,7 +41,10 @@ def legend_lines(
     lines = [seen, f"Turn {turn['number']}, {turn['player']} to act ({turn['phase']})."]
     lines.append(
         "Players in seat order: "
-        + ", ".join(f"{pid} ({_colour_name(c)})" for pid, c in colours.items())
+        + ", ".join(
+            f"{pid} ({_colour_name(c)}, {_glyph(i)} mark)"
+            for i, (pid, c) in enumerate(colours.items())
+        )
         + "."
     )
     lines.append(
@@ -45,7 +54,10 @@ def legend_lines(
     if last:
         lines.append("The last action's place is ringed with a dashed circle.")
     if targets:
-        lines.append("Dashed white circles are the places where you may act.")
+        lines.append(
+            "Dashed marks are the places where you may act: a bar for a road, a boat for a "
+            "ship, a ring for a building or a thief's hex."
+        )
     return lines
 
 
@@ -61,6 +73,22 @@ _NAMES = {
 
 def _colour_name(colour: str) -> str:
     return _NAMES.get(colour, colour)
+
+
+def _to_act(x: float, y: float) -> str:
+    """A small pointer left of the swatch of the player to act (drawn: no font needed)."""
+    return el(
+        "polygon",
+        {
+            "class": "to-act",
+            "points": points([(x - 11.0, y - 8.0), (x - 3.0, y - 3.0), (x - 11.0, y + 2.0)]),
+            "fill": INK,
+        },
+    )
+
+
+def _glyph(seat: int) -> str:
+    return GLYPHS[seat % len(GLYPHS)]
 
 
 def _short(name: str) -> str:
@@ -81,15 +109,20 @@ def draw_legend(
     y = y0 + 24.0
     rows: list[str] = [_text(x, y, "Players", bold=True)]
     current = doc["turn"]["player"]
-    for pid, colour in colours.items():
+    for i, (pid, colour) in enumerate(colours.items()):
         y += ROW
-        mark = " ◀ to act" if pid == current else ""
+        mark = " to act" if pid == current else ""
         you = " (you)" if pid == viewer else ""
         rows.append(
             el(
                 "g",
-                {"class": "legend-player", "data-player": pid, "data-colour": colour},
-                el("title", text=f"{pid}{you}: {_colour_name(colour)}"),
+                {
+                    "class": "legend-player",
+                    "data-player": pid,
+                    "data-colour": colour,
+                    "data-glyph": _glyph(i),
+                },
+                el("title", text=f"{pid}{you}: {_colour_name(colour)}, {_glyph(i)} mark"),
                 el(
                     "rect",
                     {
@@ -101,6 +134,8 @@ def draw_legend(
                         "stroke": INK,
                     },
                 ),
+                glyph_shape(_glyph(i), x + 7.0, y - 3.0, 3.2),
+                _to_act(x, y) if pid == current else "",
                 _text(x + 22.0, y + 1.0, _short(pid) + you + mark),
             )
         )
@@ -188,23 +223,11 @@ def _symbols(last: bool, targets: bool) -> list[tuple[str, Symbol]]:
             )
         )
     if targets:
-        out.append(
-            (
-                "you may act here",
-                lambda x, y: el(
-                    "circle",
-                    {
-                        "cx": x,
-                        "cy": y,
-                        "r": 7.0,
-                        "fill": "#ffffff",
-                        "stroke": INK,
-                        "stroke-width": 1.8,
-                        "stroke-dasharray": "3 2",
-                    },
-                ),
-            )
-        )
+        out += [
+            ("tap: a road here", lambda x, y: road_target_shape(x, y, 0.0)),
+            ("tap: a ship here", lambda x, y: ship_target_shape(x, y + 1)),
+            ("tap: build or move here", lambda x, y: ring_target_shape(x, y, 7.0)),
+        ]
     return out
 
 

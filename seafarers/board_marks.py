@@ -22,6 +22,10 @@ TERRAIN_FILL = {
 # Seats 1, 2 and 4 are vermillion, blue and orange, near the red, blue and orange pieces of
 # the printed game; yellow is left out (it vanishes on fields and sand).
 PALETTE = ("#d55e00", "#0072b2", "#cc79a7", "#e69f00", "#009e73", "#56b4e9")
+# Seat order → a small white mark on every piece and on the key's swatch, so that two colours
+# that look alike (vermillion and orange, for many eyes) are told apart by shape as well.
+# Seats 1 and 4, the near pair, have the most unlike marks: a dot and a cross.
+GLYPHS = ("dot", "square", "triangle", "cross", "diamond", "bar")
 INK = "#1b1b1b"
 PAPER = "#fbf8f0"
 LIKELY = "#b00020"  # 6 and 8, the likeliest rolls, as on the printed tokens
@@ -138,4 +142,151 @@ def pirate_shape(x: float, y: float) -> str:
         {},
         el("polygon", {"points": points(hull), **style}),
         el("polygon", {"points": points(flag), **style}),
+    )
+
+
+# A place to act, drawn dashed so it reads as "not built yet", in the shape of what the action
+# puts there: a bar along the side for a road, a boat for a ship, a ring for the rest (a
+# settlement, a city, a thief's hex). Each visible shape has the class "ring" (the page fills
+# it on hover and when chosen).
+TARGET_STYLE = {
+    "class": "ring",
+    "fill": "#ffffff",
+    "fill-opacity": 0.55,
+    "stroke": "#000000",
+    "stroke-width": 1.8,
+    "stroke-dasharray": "3 2",
+}
+
+
+def road_target_shape(x: float, y: float, angle: float) -> str:
+    """A short dashed bar lying along the side."""
+    return el(
+        "rect",
+        {
+            "x": -11.0,
+            "y": -3.5,
+            "width": 22.0,
+            "height": 7.0,
+            "transform": f"translate({num(x)},{num(y)}) rotate({num(angle)})",
+            **TARGET_STYLE,
+        },
+    )
+
+
+def ship_target_shape(x: float, y: float) -> str:
+    """A dashed boat, hull and sail, upright whatever the side's direction."""
+    boat = [(-8.0, 1.0), (8.0, 1.0), (5.0, 6.0), (-5.0, 6.0), (-8.0, 1.0), (-1.0, 1.0)]
+    boat += [(-1.0, -9.0), (6.0, 1.0)]
+    moved = [(x + dx, y + dy) for dx, dy in boat]
+    return el("polygon", {"points": points(moved), "stroke-linejoin": "round", **TARGET_STYLE})
+
+
+def ring_target_shape(x: float, y: float, radius: float) -> str:
+    return el(
+        "g",
+        {},
+        el("circle", {"cx": x, "cy": y, "r": radius, **TARGET_STYLE}),
+        el("circle", {"cx": x, "cy": y, "r": 2.0, "fill": "#000000"}),
+    )
+
+
+def glyph_shape(glyph: str, x: float, y: float, size: float = 2.8) -> str:
+    """A seat's mark centred on (x, y): white, outlined, `size` from its middle to its edge."""
+    s = size
+    style: dict[str, object] = {
+        "class": f"glyph glyph-{glyph}",
+        "fill": "#ffffff",
+        "stroke": INK,
+        "stroke-width": 0.8,
+    }
+    if glyph == "dot":
+        return el("circle", {"cx": x, "cy": y, "r": s, **style})
+    if glyph == "square":
+        return el("rect", {"x": x - s, "y": y - s, "width": 2 * s, "height": 2 * s, **style})
+    if glyph == "bar":
+        return el(
+            "rect", {"x": x - s * 1.2, "y": y - s / 2, "width": 2.4 * s, "height": s, **style}
+        )
+    shapes = {
+        "triangle": [(0.0, -1.2), (1.1, 0.9), (-1.1, 0.9)],
+        "diamond": [(0.0, -1.25), (1.0, 0.0), (0.0, 1.25), (-1.0, 0.0)],
+        "cross": [
+            (-0.4, -1.2),
+            (0.4, -1.2),
+            (0.4, -0.4),
+            (1.2, -0.4),
+            (1.2, 0.4),
+            (0.4, 0.4),
+            (0.4, 1.2),
+            (-0.4, 1.2),
+            (-0.4, 0.4),
+            (-1.2, 0.4),
+            (-1.2, -0.4),
+            (-0.4, -0.4),
+        ],
+    }
+    corners = [(x + dx * s, y + dy * s) for dx, dy in shapes[glyph]]
+    return el("polygon", {"points": points(corners), **style})
+
+
+# The table's marks for the two awards, drawn here rather than written as emoji (the road
+# emoji is an empty box on a machine without an emoji font). 18 by 18 px, in the text's ink.
+AWARD_MARKS = {
+    # LR5: a route of pieces, corner to corner, a dot on each corner.
+    "longest_route": (
+        "Longest Trade Route (LR5)",
+        [
+            el(
+                "polyline",
+                {
+                    "points": "2,15 7,9 11,11 16,4",
+                    "fill": "none",
+                    "stroke": "currentColor",
+                    "stroke-width": 2.6,
+                    "stroke-linejoin": "round",
+                    "stroke-linecap": "round",
+                },
+            ),
+            *(
+                el("circle", {"cx": x, "cy": y, "r": 2.0, "fill": "currentColor"})
+                for x, y in ((2, 15), (7, 9), (11, 11), (16, 4))
+            ),
+        ],
+    ),
+    # B17: two crossed swords, each with its guard near the hilt.
+    "largest_army": (
+        "Largest Army (B17)",
+        [
+            el(
+                "path",
+                {
+                    "d": "M15,3 L4,14 M3,3 L14,14 M3.5,11 L7,14.5 M11,14.5 L14.5,11",
+                    "fill": "none",
+                    "stroke": "currentColor",
+                    "stroke-width": 2.0,
+                    "stroke-linecap": "round",
+                },
+            ),
+        ],
+    ),
+}
+
+
+def award_mark(award: str) -> str:
+    """The mark of an award as a small inline SVG (its name as the title, for a screen reader
+    and a hover)."""
+    name, shapes = AWARD_MARKS[award]
+    return el(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "class": f"award-mark {award.replace('_', '-')}",
+            "width": 18,
+            "height": 18,
+            "viewBox": "0 0 18 18",
+            "role": "img",
+        },
+        title(name),
+        *shapes,
     )

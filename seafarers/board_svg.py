@@ -13,25 +13,35 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.seafarers import State, state_to_dict
-from seafarers.board_geometry import SIZE, frame
+from seafarers.board_geometry import SIZE, Point, edge_key, edge_middle, frame, in_view, node_point
 from seafarers.board_layers import (
     draw_harbours,
     draw_hex,
     draw_last_action,
     draw_pieces,
     draw_thieves,
+    hex_point,
+    last_places,
+    place_point,
 )
 from seafarers.board_legend import LEGEND_WIDTH, draw_legend, legend_lines
-from seafarers.board_marks import FONT, PALETTE, PAPER, el, num, title
+from seafarers.board_marks import FONT, GLYPHS, PALETTE, PAPER, el, num, title
 from seafarers.board_places import Places
-from seafarers.board_targets import draw_targets, targets_of
+from seafarers.board_targets import Target, draw_targets, targets_of
 
-MARGIN = SIZE * 0.6
+# Paper round the outermost hexes: enough for a harbour's token or the pirate at the rim, and
+# no more, so that on a phone the hexes get the width (the sea ring is the real margin).
+MARGIN = SIZE * 0.25
 
 
 def player_colours(players: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """A fixed colour per seat (the palette repeats past six players)."""
     return {p["id"]: PALETTE[i % len(PALETTE)] for i, p in enumerate(players)}
+
+
+def player_glyphs(players: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """A fixed mark per seat, the second cue beside its colour (repeating with the palette)."""
+    return {p["id"]: GLYPHS[i % len(GLYPHS)] for i, p in enumerate(players)}
 
 
 def board_svg(
@@ -40,6 +50,8 @@ def board_svg(
     viewer: str | None,
     legal: list[dict[str, Any]] | None = None,
     last_action_events: list[dict[str, Any]] | None = None,
+    legend: bool = True,
+    min_scale: float | None = None,
 ) -> str:
     """The board as an SVG document (a string, no XML declaration, ready to inline in HTML).
 
@@ -48,7 +60,11 @@ def board_svg(
     none without one. `legal` is `legal_actions(state, viewer)`: each action naming an edge, a
     node or a hex becomes one `<a data-action="…">` on that place; the others (roll, trades,
     cards, end turn) are not places and are left to the page. `last_action_events` are the
-    events of the last action applied: its piece or hex is ringed.
+    events of the last action applied: its piece or hex is ringed. `legend`: the key drawn on
+    the right; without it (the desk, which shows `legend_svg` beside or under the board as the
+    screen allows) the hexes get the whole width, which a phone needs for its taps.
+    `min_scale`: CSS px per SVG unit below which the picture is not shrunk (a `min-width`), so
+    that its targets keep their size on a narrow screen; a page scrolls a larger board sideways.
 
     Graph boards (rule tests) have no geometry: ValueError."""
     doc = state_to_dict(state)
@@ -57,16 +73,17 @@ def board_svg(
         raise ValueError("a graph board has no hex geometry to draw; only hex boards are drawn")
     colours = player_colours(doc["players"])
     places = Places(state)
-    hexes = sorted(board["hexes"], key=lambda h: (h["r"], h["q"]))
-    extent = frame(((h["q"], h["r"]) for h in hexes), MARGIN)
     targets = targets_of(legal or [], viewer, places)
+    marks = _marks(doc, targets, last_action_events or [])
+    hexes = sorted(in_view(board["hexes"], marks), key=lambda h: (h["r"], h["q"]))
+    extent = frame(((h["q"], h["r"]) for h in hexes), MARGIN)
     last = draw_last_action(last_action_events or [], places)
     lines = legend_lines(doc, colours, viewer, bool(targets), bool(last))
-    legend, legend_height = draw_legend(
+    key, key_height = draw_legend(
         doc, colours, viewer, extent.x1, extent.y0, bool(targets), bool(last)
     )
-    width = extent.width + LEGEND_WIDTH
-    height = max(extent.height, legend_height)
+    width = extent.width + (LEGEND_WIDTH if legend else 0.0)
+    height = max(extent.height, key_height) if legend else extent.height
     body = [
         title("Seafaring board"),
         el("desc", text=" ".join(lines)),
@@ -82,11 +99,15 @@ def board_svg(
         ),
         el("g", {"class": "hexes"}, *(draw_hex(h, places) for h in hexes)),
         el("g", {"class": "harbours"}, *draw_harbours(board.get("harbours", []), places)),
-        el("g", {"class": "pieces"}, *draw_pieces(doc["players"], colours, places)),
+        el(
+            "g",
+            {"class": "pieces"},
+            *draw_pieces(doc["players"], colours, places, player_glyphs(doc["players"])),
+        ),
         el("g", {"class": "thieves"}, *draw_thieves(board, places)),
         el("g", {"class": "last-actions"}, *last),
         el("g", {"class": "targets"}, *draw_targets(targets, places)),
-        legend,
+        key if legend else "",
     ]
     return el(
         "svg",
@@ -98,9 +119,49 @@ def board_svg(
             "font-family": FONT,
             "class": "seafarers-board",
             "role": "img",
+            **({"style": f"min-width: {round(width * min_scale)}px"} if min_scale else {}),
         },
         *body,
     )
 
 
-__all__ = ["board_svg", "player_colours"]
+def legend_svg(state: State, *, viewer: str | None, targets: bool, last: bool) -> str:
+    """The board's key on its own, for a page that places it apart from the board."""
+    doc = state_to_dict(state)
+    colours = player_colours(doc["players"])
+    key, height = draw_legend(doc, colours, viewer, 0.0, 0.0, targets, last)
+    return el(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": round(LEGEND_WIDTH),
+            "height": round(height),
+            "viewBox": f"0 0 {num(LEGEND_WIDTH)} {num(height)}",
+            "font-family": FONT,
+            "class": "seafarers-key",
+            "role": "img",
+        },
+        title("Key to the board"),
+        el("desc", text=" ".join(legend_lines(doc, colours, viewer, targets, last))),
+        key,
+    )
+
+
+def _marks(
+    doc: Mapping[str, Any], targets: Sequence[Target], events: list[dict[str, Any]]
+) -> list[Point]:
+    """Where something is drawn: every piece, the thieves, each place to act and the last
+    action's place; the sea hexes under them are kept in the picture."""
+    out: list[Point] = []
+    for player in doc["players"]:
+        out += [edge_middle(edge_key(e)) for e in player.get("roads", [])]
+        out += [edge_middle(edge_key(s["edge"])) for s in player.get("ships", [])]
+        out += [node_point(n) for n in (*player.get("settlements", []), *player.get("cities", []))]
+    out += [hex_point(doc["board"][t]) for t in ("robber", "pirate") if doc["board"].get(t)]
+    out += [place_point(t.kind, t.place) for t in targets]
+    out += [place_point(t.kind, t.source) for t in targets if t.source is not None]
+    out += [place_point(kind, name) for kind, name in last_places(events)]
+    return out
+
+
+__all__ = ["board_svg", "legend_svg", "player_colours", "player_glyphs"]

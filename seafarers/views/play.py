@@ -32,9 +32,11 @@ from django_htmx.middleware import HtmxDetails
 
 from engine.seafarers import State, legal_actions
 from engine.seafarers.rules import RESOURCES
+from seafarers.board_layers import last_places
+from seafarers.board_marks import AWARD_MARKS, award_mark
 from seafarers.board_places import Places
-from seafarers.board_svg import board_svg, player_colours
-from seafarers.board_targets import Target, targets_of
+from seafarers.board_svg import board_svg, legend_svg, player_colours
+from seafarers.board_targets import HIT_RADIUS, Target, targets_of
 from seafarers.models import Game
 from seafarers.play_forms import control_of, expected_index, read_action
 from seafarers.positions import waiting_for
@@ -161,7 +163,17 @@ def desk_context(
     places = Places(state)
     seats = game.seats.select_related("membership__user")
     names = {s.player: (s.user.username if s.user else "bot") for s in seats}
-    svg = board_svg(state, viewer=viewer, legal=legal, last_action_events=last_events(game))
+    events = last_events(game)
+    targets = targets_of(legal, viewer, places)
+    svg = board_svg(
+        state,
+        viewer=viewer,
+        legal=legal,
+        last_action_events=events,
+        legend=False,
+        min_scale=TAP_TARGET_PX / (2 * HIT_RADIUS),
+    )
+    key = legend_svg(state, viewer=viewer, targets=bool(targets), last=bool(last_places(events)))
     waiting = waiting_for(state) if game.status in ACTIVE else []
     context = {
         "game": game,
@@ -173,7 +185,8 @@ def desk_context(
         "refusal": refusal,
         # Drawn by board_svg from the engine's state, every text in it escaped there.
         "board": mark_safe(svg),
-        "places": _place_groups(targets_of(legal, viewer, places)),
+        "key": mark_safe(key),
+        "places": _place_groups(targets),
         "buttons": [(t, PLAIN_LABELS[t]) for t in PLAIN_LABELS if t in types],
         "waiting": [{"player": p, "name": names.get(p, p)} for p in waiting],
         "my_move": viewer is not None and viewer in waiting,
@@ -204,6 +217,8 @@ def desk_context(
         ),
         "resources": RESOURCES,
         "colours": player_colours([{"id": p} for p in state.players]),
+        # Drawn by award_mark from constants only.
+        "award_marks": {a: mark_safe(award_mark(a)) for a in AWARD_MARKS},
         "polls": game.status in (*ACTIVE, Game.Status.PAUSED, Game.Status.NEW),
         "with_offers": game.status == Game.Status.PLAYING,
     }
@@ -230,6 +245,8 @@ def _sections(context: dict[str, Any]) -> set[str]:
     return shown
 
 
+# WCAG 2.5.8's minimum target size, in CSS px: a place on the board is at least this wide to tap.
+TAP_TARGET_PX = 24.0
 GROUPS = {
     "build_settlement": "Build a settlement",
     "build_city": "Build a city",

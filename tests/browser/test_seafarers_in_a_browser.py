@@ -70,9 +70,11 @@ def index(game: Game) -> int:
 
 
 def act_on_board(page, game: Game, selector: str = "a.target") -> None:
-    """Click a place on the board (htmx posts it) and wait for the desk to come back."""
+    """Click a place on the board, say yes to its question (htmx posts it) and wait for the
+    desk to come back."""
     before = index(game)
     page.locator(f"svg.seafarers-board {selector}").first.click()
+    page.locator("#board-confirm-yes").click()
     page.locator(f'#desk[data-index="{before + 1}"]').wait_for()
 
 

@@ -25,7 +25,7 @@ def as_user(client, people, name):
 
 def board_actions(html: str) -> list[dict]:
     """The actions the board offers, from its targets' data-action (HTML-escaped JSON)."""
-    found = re.findall(r'<a class="target" href="#" data-action="([^"]*)"', html)
+    found = re.findall(r'<a class="target [a-z]+" href="#" data-action="([^"]*)"', html)
     return [json.loads(a.replace("&quot;", '"').replace("&amp;", "&")) for a in found]
 
 
