@@ -133,7 +133,8 @@ WIDER_THAN_THE_WINDOW = """() => {
 
 def test_on_a_phone_the_roll_comes_before_the_board(live_server, browser, seafaring) -> None:  # noqa: F811
     """Issue 20 §3: at 390 × 844, red to roll sees the Roll button and whose move it is in the
-    first screen, before the board (which is below them, not above)."""
+    first screen, before the board (which is below them, not above); rolled, the End the turn
+    button is there too."""
     page = next(p for p in PAGES if p.name == "seafaring desk (player)")
     tab = opened(browser, live_server.url, page, Site(seafaring=seafaring), PHONE)
     roll = tab.get_by_role("button", name="Roll the dice").bounding_box()
@@ -142,4 +143,10 @@ def test_on_a_phone_the_roll_comes_before_the_board(live_server, browser, seafar
     assert roll["y"] + roll["height"] <= PHONE["height"]
     assert status["y"] < PHONE["height"]
     assert roll["y"] < board["y"]
+    # Rolled (the scripted 6 + 6): ending the turn is in the first screen too.
+    tab.get_by_role("button", name="Roll the dice").click()
+    tab.locator('#desk[data-index="1"]').wait_for()
+    end = tab.get_by_role("button", name="End the turn").bounding_box()
+    assert end["y"] + end["height"] <= PHONE["height"]
+    assert end["y"] < tab.locator("svg.seafarers-board").bounding_box()["y"]
     tab.close()
