@@ -54,7 +54,15 @@ def book_html(key: str) -> str:
         title = clause + match.group(2)
         return f'<li id="{clause}"><a class="clause" href="#{clause}"><strong>{title}</strong></a>'
 
-    return _ANCHOR.sub(anchor, html)
+    return _scrolling_tables(_ANCHOR.sub(anchor, html))
+
+
+def _scrolling_tables(html: str) -> str:
+    """Each table in a box of its own that scrolls sideways when the table is wider than the
+    screen (issue 20 §3), so the page itself never does. With raw HTML off, `<table>` in the
+    output is only ever a table markdown-it made: the texts' own angle brackets are escaped."""
+    html = html.replace("<table>", '<div class="table-scroll"><table>')
+    return html.replace("</table>", "</table></div>")
 
 
 def clause_links(text: object, key: str) -> SafeString:

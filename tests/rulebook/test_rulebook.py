@@ -40,6 +40,15 @@ def test_every_clause_has_an_anchor(key: str) -> None:
         assert f'<li id="{clause}">' in html, clause
 
 
+@pytest.mark.parametrize("key", sorted(BOOKS))
+def test_every_table_scrolls_in_its_own_box(key: str) -> None:
+    """Issue 20 §3: a table wider than a phone scrolls inside its wrapper, not the page."""
+    html = book_html(key)
+    assert html.count("<table>") > 0
+    assert html.count('<div class="table-scroll"><table>') == html.count("<table>")
+    assert html.count("</table></div>") == html.count("</table>")
+
+
 def test_naval_clause_ids_are_the_rulebooks() -> None:
     ids = clause_ids("naval")
     assert {"W1", "M5", "E2", "D3", "R3", "B1", "P2", "U2", "U4", "T1", "X27", "X39"} <= ids
