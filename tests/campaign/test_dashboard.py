@@ -423,3 +423,17 @@ def test_two_campaigns_of_one_name_are_told_apart(client, skirmish, staff) -> No
         text = client.get(url(page)).content.decode()
         assert f"{skirmish.name} ({skirmish.slug})" in text, page
         assert f"{skirmish.name} (sound-2)" in text, page
+
+
+@pytest.mark.django_db
+def test_orders_are_given_and_corrected_on_the_map_not_typed(client, skirmish, staff) -> None:
+    """Issue 20 §2: the dashboard's "Give or correct an order" opens the desk's map (every
+    fleet, or a faction's desk); the order typed as JSON stays, folded away, for what is odd."""
+    client.force_login(staff("mod", skirmish))
+    lifecycle.turn_open(skirmish.current_turn, user=None)
+    text = client.get(url("campaign_dashboard", skirmish.pk)).content.decode()
+    desk = reverse("desk", args=[skirmish.slug])
+    part = text.split("<h2>Give or correct an order</h2>")[1].split("</section>")[0]
+    assert f'href="{desk}"' in part
+    assert f'href="{desk}?faction=danes"' in part
+    assert part.index(f'href="{desk}"') < part.index("<details>") < part.index("<textarea")
