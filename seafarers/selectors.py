@@ -75,5 +75,19 @@ def last_roll(game: Game, *, back: int = 80) -> dict[str, Any] | None:
     return None
 
 
+def steals_this_turn(game: Game, *, back: int = 80) -> list[dict[str, Any]]:
+    """The `stolen` events since the current turn started (a robber's or pirate's steal, a
+    knight's: B11, PI4, B13), oldest first, within the log's last `back` actions."""
+    rows = game.actions.order_by("-index").values_list("events", flat=True)[:back]
+    found: list[dict[str, Any]] = []
+    for events in rows:
+        for event in reversed(events or []):
+            if event.get("type") == "turn_started":
+                return found[::-1]
+            if event.get("type") == "stolen":
+                found.append(dict(event))
+    return found[::-1]
+
+
 def is_moderator(game: Game, user: Any) -> bool:
     return moderates(user, game.campaign_id)

@@ -46,6 +46,7 @@ from seafarers.selectors import (
     is_moderator,
     last_events,
     last_roll,
+    steals_this_turn,
     seat_of,
 )
 from seafarers.services import GameRefused, action_submit
@@ -192,6 +193,7 @@ def desk_context(
         "my_move": viewer is not None and viewer in waiting,
         "phase_words": PHASE_WORDS.get(state.phase, ""),
         "roll": _dice(last_roll(game)),
+        "steals": [_stolen_words(e, viewer, moderator) for e in steals_this_turn(game)],
         "winner": state.players[state.winner] if state.winner is not None else None,
         "current": state.players[state.player],
         "button_types": types,
@@ -279,6 +281,19 @@ def _kept_counts(sent: Mapping[str, Any] | None) -> dict[str, str]:
         if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2:
             counts[name] = value
     return counts
+
+
+def _stolen_words(event: dict[str, Any], viewer: str | None, moderator: bool) -> str:
+    """A steal this turn, as `viewer` may read it (G5: which card only to the thief and the
+    victim; the moderator sees all): "You took 1 grain from orange"."""
+    by, victim, card = str(event["by"]), str(event["from"]), str(event["card"])
+    if viewer == by:
+        return f"You took 1 {card} from {victim}."
+    if viewer == victim:
+        return f"{by} took 1 {card} from you."
+    if moderator:
+        return f"{by} took 1 {card} from {victim}."
+    return f"{by} took a card from {victim}."
 
 
 def _dice(rolled: dict[str, Any] | None) -> dict[str, Any] | None:
