@@ -100,7 +100,7 @@ def test_undo_again_and_again_down_to_an_empty_log(mod, game):
     entries = AuditEntry.objects.filter(campaign=game.campaign, action="game_undo")
     assert [e.reason for e in entries] == ["appeal"] * 3
     assert entries.first().detail["undone"]["type"] == "build_settlement"
-    response = button(mod, game, "undo")
+    response = button(mod, game, "undo", reason="appeal")
     assert "Refused <code>nothing_to_undo</code>: the log is empty." in response.content.decode()
 
 
@@ -117,10 +117,11 @@ def test_a_stale_page_undoes_nothing(mod, game):
 
 def test_the_plain_form_redirects_with_the_outcome(mod, game):
     play_one(game)
-    response = mod.post(url("seafarers_game_action", "undo"), {"index": 1}, follow=True)
+    undo = url("seafarers_game_action", "undo")
+    response = mod.post(undo, {"index": 1, "reason": "appeal"}, follow=True)
     assert response.redirect_chain[-1][0] == url("seafarers_moderate")
     assert "The last action is undone." in response.content.decode()
-    response = mod.post(url("seafarers_game_action", "undo"), {"index": 0}, follow=True)
+    response = mod.post(undo, {"index": 0, "reason": "appeal"}, follow=True)
     assert "Refused (nothing_to_undo): the log is empty." in response.content.decode()
     response = mod.post(url("seafarers_game_action", "undo"), {"index": "x"}, follow=True)
     assert "Refused (invalid_request)" in response.content.decode()
@@ -406,3 +407,22 @@ def test_the_pending_gold_picks(mod, people):
     assert "blue</strong> (bob" not in page
     assert f'action="{url("seafarers_act_for", "white")}"' in page
     assert "take from the bank for gold: take 2 brick" in page
+
+
+def test_undo_needs_a_reason_and_keeps_it_in_the_audit_log(mod, game):
+    """G3, G4: an undo is an audited change of the moderator's, like acting for a player: with
+    no reason it is refused `reason_required` in words and nothing changes; the reason given
+    is the audit entry's."""
+    play_one(game)
+    before = snapshot(game)
+    for reason in ("", "   "):
+        page = button(mod, game, "undo", reason=reason).content.decode()
+        assert "Refused <code>reason_required</code>: say why the last action is undone" in page
+        assert snapshot(game) == before
+    assert not AuditEntry.objects.filter(action="game_undo").exists()
+    page = mod.get(url("seafarers_moderate")).content.decode()
+    assert '<label for="undo-reason">Reason</label>' in page  # the undo form's field
+    assert 'name="reason" id="undo-reason" maxlength="500" required' in page
+    page = button(mod, game, "undo", reason="a misclick").content.decode()
+    assert "The last action is undone." in page
+    assert AuditEntry.objects.get(action="game_undo").reason == "a misclick"
