@@ -575,7 +575,7 @@ def _outcome(request: HttpRequest, game: Game, send: Callable[[], None], done: s
         )
         return response
     if refusal:
-        messages.error(request, f"Refused ({refusal[0]}): {refusal[1]}.")
+        messages.error(request, f"Refused: {refusal[1]} ({refusal[0]}).")  # words first
     else:
         messages.success(request, done)
     return HttpResponseRedirect(_dashboard_url(game))

@@ -101,7 +101,8 @@ def test_undo_again_and_again_down_to_an_empty_log(mod, game):
     assert [e.reason for e in entries] == ["appeal"] * 3
     assert entries.first().detail["undone"]["type"] == "build_settlement"
     response = button(mod, game, "undo", reason="appeal")
-    assert "Refused <code>nothing_to_undo</code>: the log is empty." in response.content.decode()
+    assert "Refused: the log is empty. <small" in response.content.decode()
+    assert "<code>nothing_to_undo</code>" in response.content.decode()
 
 
 def test_a_stale_page_undoes_nothing(mod, game):
@@ -122,9 +123,9 @@ def test_the_plain_form_redirects_with_the_outcome(mod, game):
     assert response.redirect_chain[-1][0] == url("seafarers_moderate")
     assert "The last action is undone." in response.content.decode()
     response = mod.post(undo, {"index": 0, "reason": "appeal"}, follow=True)
-    assert "Refused (nothing_to_undo): the log is empty." in response.content.decode()
+    assert "Refused: the log is empty (nothing_to_undo)." in response.content.decode()
     response = mod.post(url("seafarers_game_action", "undo"), {"index": "x"}, follow=True)
-    assert "Refused (invalid_request)" in response.content.decode()
+    assert "(invalid_request)." in response.content.decode()
 
 
 def test_act_for_a_player_needs_a_reason_and_is_marked_and_audited(mod, game):
@@ -188,7 +189,7 @@ def test_award_special_points_under_a_building(mod, game):
     response = mod.post(
         award, {"index": 1, "building": f"blue {node}", "points": 2, "reason": "x"}, **HTMX
     )
-    assert "Refused <code>" in response.content.decode()  # not blue's building (X19)
+    assert "Refused: " in response.content.decode()  # not blue's building (X19)
     assert snapshot(game) == before
     response = mod.post(
         award,
@@ -417,7 +418,8 @@ def test_undo_needs_a_reason_and_keeps_it_in_the_audit_log(mod, game):
     before = snapshot(game)
     for reason in ("", "   "):
         page = button(mod, game, "undo", reason=reason).content.decode()
-        assert "Refused <code>reason_required</code>: say why the last action is undone" in page
+        assert "Refused: say why the last action is undone." in page
+        assert "<code>reason_required</code>" in page
         assert snapshot(game) == before
     assert not AuditEntry.objects.filter(action="game_undo").exists()
     page = mod.get(url("seafarers_moderate")).content.decode()
@@ -426,3 +428,41 @@ def test_undo_needs_a_reason_and_keeps_it_in_the_audit_log(mod, game):
     page = button(mod, game, "undo", reason="a misclick").content.decode()
     assert "The last action is undone." in page
     assert AuditEntry.objects.get(action="game_undo").reason == "a misclick"
+
+
+def test_why_not_says_the_words_first_the_code_as_a_hint(mod, people):
+    """What cannot be done says why in words; the code follows only as a small hint, for the
+    moderator, and the disabled button carries the words too (its title)."""
+    game_create(
+        name="Isles",
+        slug="isles",
+        moderator=people["mod"],
+        board="small-isles",
+        seats=["ann", "bob"],
+    )
+    page = mod.get(url("seafarers_moderate")).content.decode()
+    hint = '<small class="hint" title="the refusal\'s code, for the moderator"><code>'
+    assert f'id="why-undo">The log is empty. {hint}nothing_to_undo</code></small>' in page
+    assert f'id="why-resume">The game is not paused. {hint}not_paused</code></small>' in page
+    assert 'disabled title="The log is empty" aria-describedby="why-undo"' in page
+    assert f"The game has not started yet. {hint}not_started</code></small>" in page
+    assert "<code>nothing_to_undo</code> the log is empty" not in page
+    refused = button(mod, Game.objects.get(), "pause", reason="x").content.decode()
+    assert f"Refused: a game that is new cannot be paused. {hint}cannot_pause</code>" in refused
+    plain = mod.post(url("seafarers_game_action", "pause"), {"index": 0}, follow=True)
+    assert "Refused: a game that is new cannot be paused (cannot_pause)." in plain.content.decode()
+
+
+def test_the_seed_is_on_the_moderators_pages_only(client, game, people):
+    """G2: the seed decides the dice to come; the moderator's status line shows it, the
+    players' pages never."""
+    play_one(game)
+    client.force_login(people["mod"])
+    assert (
+        f"seed {game.first_position['seed']}"
+        in client.get(url("seafarers_moderate")).content.decode()
+    )
+    client.force_login(people["ann"])
+    for name in ("seafarers_desk", "seafarers_poll", "seafarers_log", "seafarers_table"):
+        page = client.get(url(name)).content.decode()
+        assert "seed" not in page.lower(), name
