@@ -130,7 +130,9 @@ def act(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             expected_index=expected_index(request.POST),
         )
     except GameRefused as refused:
-        refusal = {"control": control, "code": refused.code, "message": refused.message}
+        # The template ends the words with a full stop, the code after them as a hint.
+        message = refused.message.rstrip(".")
+        refusal = {"control": control, "code": refused.code, "message": message}
     game.refresh_from_db()
     if request.htmx:
         context = desk_context(game, request.user, refusal, request.POST)
