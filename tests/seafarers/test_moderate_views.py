@@ -466,3 +466,26 @@ def test_the_seed_is_on_the_moderators_pages_only(client, game, people):
     for name in ("seafarers_desk", "seafarers_poll", "seafarers_log", "seafarers_table"):
         page = client.get(url(name)).content.decode()
         assert "seed" not in page.lower(), name
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_refused_replacement_is_shown_at_its_form_with_what_was_typed(mod, game, htmx):
+    """The refusal stands beside the replace form, not on top of the page, and the seat, the
+    user name and the reason typed are kept to correct; nothing changes."""
+    before = snapshot(game)
+    data = {"index": 0, "player": "white", "username": "bob", "reason": "cid moved away"}
+    response = mod.post(url("seafarers_replace"), data, **(HTMX if htmx else {}))
+    assert response.status_code == 200
+    page = response.content.decode()
+    form_at = page.index('action="' + url("seafarers_replace") + '"')
+    refusal_at = page.index('id="replace-refusal"')
+    assert page.index("<h2>Replace a player</h2>") < refusal_at < form_at
+    assert page.count('class="note refused"') == 1  # not on top as well
+    assert "<code>bad_seats</code>" in page[refusal_at:form_at]
+    form = page[form_at : page.index("</form>", form_at)]
+    assert '<option value="white" selected>' in form
+    assert 'value="bob"' in form
+    assert 'value="cid moved away"' in form
+    assert f'name="index" value="{game.log_length}"' in form
+    assert snapshot(game) == before
+    assert game.seats.get(player="white").user.username == "cid"
