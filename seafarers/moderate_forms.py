@@ -59,20 +59,31 @@ class NewGameForm(forms.Form):
     )
     generator_seed = forms.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
     file = forms.FileField(required=False)
+    # Labelled in words (the field names stay the format's `rules` keys, which posts use); the
+    # help cites the clause each setting belongs to.
     victory_points = forms.IntegerField(
-        min_value=3, max_value=30, required=False, label="Points to win (victory_points)"
+        min_value=3,
+        max_value=30,
+        required=False,
+        label="Victory points to win",
+        help_text="A player wins on reaching this many during his own turn (seafarers.md X20). "
+        "Blank: the board's or the file's (10 if they say nothing).",
     )
     svp_new_island = forms.IntegerField(
         min_value=0,
         max_value=10,
         required=False,
-        label="Special points for a new island (svp_new_island, X19)",
+        label="Special victory point for a new island",
+        help_text="Points for a player's first settlement on an island that is not one of his "
+        "home islands, once per island; 2 in the official scenarios (seafarers.md X19). "
+        "Blank: the board's or the file's (0 if they say nothing).",
     )
     setup_islands = forms.CharField(
         required=False,
         max_length=500,
-        label="Setup islands (setup_islands, B20)",
-        help_text="Island ids, separated by commas; “anywhere” for no limit; blank: the board's.",
+        label="Islands for the setup settlements",
+        help_text="Island ids, separated by commas; “anywhere” for no limit; blank: the board's "
+        "(seafarers.md B20).",
     )
     pirate = forms.ChoiceField(choices=PIRATE, initial="keep", label="The pirate (PI, X16)")
     # Not a rule of the game: the platform's reminder to a player the game waits on (issue 13).
@@ -93,6 +104,10 @@ class NewGameForm(forms.Form):
             )
             self.fields[f"bot_{q}"] = forms.BooleanField(required=False, label="the bot")
         self.document: dict[str, Any] | None = None  # the uploaded file's, once read
+
+    def rules_fields(self) -> list[Any]:
+        """The `rules` settings' fields, in the template's order."""
+        return [self[name] for name in ("victory_points", "svp_new_island", "setup_islands")]
 
     def seat_rows(self) -> list[tuple[Any, Any, str]]:
         """The seats' fields in seat order, for the template: (name field, bot field, colour)."""

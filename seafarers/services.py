@@ -371,13 +371,16 @@ def _apply(
 
 
 # -- the moderator --------------------------------------------------------------------------
-def game_undo(*, game: Game, user: Any, reason: str = "") -> Game:
+def game_undo(*, game: Game, user: Any, reason: str) -> Game:
     """G3: the last action taken back — the position rebuilt by replaying the log without it
     from the first position and its seed, so closed routes reopen, holders and the random
-    generator return, and a roll made again shows the same dice."""
+    generator return, and a roll made again shows the same dice. Like acting for a player (G4),
+    it is a moderator's change of the game, audited with its reason: none is refused."""
     with transaction.atomic():
         game = _locked(game)
         _moderator(game, user)
+        if not reason.strip():
+            raise GameRefused("reason_required", "say why the last action is undone")
         last = game.actions.filter(index=game.log_length - 1).first()
         if last is None:
             raise GameRefused("nothing_to_undo", "the log is empty")

@@ -126,6 +126,12 @@ def _words(counts: tuple[int, ...] | list[int]) -> str:
     return ", ".join(f"{c} {RESOURCES[i]}" for i, c in enumerate(counts) if c) or "nothing"
 
 
+def _cards(n: int) -> str:
+    """A count of cards in words for a refusal's message ("1 card", "3 cards"): the message is
+    plain words (seafarers-format.md "Result"), its code the contract."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _keys_of(kind: str, keys: tuple[str, ...]) -> tuple[str, ...]:
     required, optional = SHAPES[kind]
     return tuple(key for key in keys if key in required or key in optional)
@@ -936,7 +942,7 @@ def _check_discard(state: State, p: int, action: dict[str, Any]) -> Apply:
     owed = state.discard[p]
     name = state.players[p]
     if sum(cards) != owed:
-        raise Refused("wrong_count", f"{name} must discard {owed} cards, not {sum(cards)}")
+        raise Refused("wrong_count", f"{name} must discard {_cards(owed)}, not {sum(cards)}")
     if any(state.hands[p][i] < c for i, c in enumerate(cards)):
         raise Refused(
             "insufficient_resources", f"{name} holds {_words(state.hands[p])}, not {_words(cards)}"
@@ -963,7 +969,7 @@ def _check_pick_gold(state: State, p: int, action: dict[str, Any]) -> Apply:
     owed = state.gold_picks[p]
     name = state.players[p]
     if sum(take) != owed:
-        raise Refused("wrong_count", f"{name} picks {owed} cards for gold, not {sum(take)}")
+        raise Refused("wrong_count", f"{name} picks {_cards(owed)} for gold, not {sum(take)}")
     if any(state.bank[i] < c for i, c in enumerate(take)):
         raise Refused("bank_empty", f"the bank holds {_words(state.bank)}, not {_words(take)}")
 
@@ -1248,7 +1254,7 @@ def _check_maritime(state: State, p: int, action: dict[str, Any]) -> Apply:
     if not multiples or sum(get) != multiples:
         raise Refused(
             "bad_ratio",
-            f"{_words(give)} buys {multiples} card(s) at {name}'s rates, not {sum(get)}",
+            f"{_words(give)} buys {_cards(multiples)} at {name}'s rates, not {sum(get)}",
         )
     if any(state.bank[i] < c for i, c in enumerate(get)):
         raise Refused("bank_empty", f"the bank holds {_words(state.bank)}, not {_words(get)}")

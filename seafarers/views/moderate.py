@@ -522,7 +522,11 @@ def replace(request: HttpRequest, game: Game) -> HttpResponse:
             reason=cleaned["reason"],
         )
 
-    return _outcome(request, game, lambda: _on_shown(game, form, call), "The seat is passed on.")
+    # Refused, the answer is shown at the form, with what was typed kept to correct.
+    kept = {"replace": ReplaceForm(request.POST, players=players), "refusal_at": "replace"}
+    return _outcome(
+        request, game, lambda: _on_shown(game, form, call), "The seat is passed on.", kept
+    )
 
 
 @require_GET
@@ -557,25 +561,30 @@ def _on_shown(game: Game, form: Any, call: Callable[[Game], None]) -> None:
         call(locked)
 
 
-def _outcome(request: HttpRequest, game: Game, send: Callable[[], None], done: str) -> HttpResponse:
+def _outcome(
+    request: HttpRequest,
+    game: Game,
+    send: Callable[[], None],
+    done: str,
+    kept: Mapping[str, Any] | None = None,
+) -> HttpResponse:
     """Runs the button's service; the panel with the outcome inline (htmx), or the dashboard
-    with it as a message (a plain form)."""
+    with it as a message (a plain form). `kept`: for a refusal shown at its form rather than on
+    top (`refusal_at`), the form as posted, so that nothing typed is lost; without htmx the
+    dashboard is then drawn with it rather than redirected to."""
     refusal: tuple[str, str] | None = None
     try:
         send()
     except GameRefused as refused:
         refusal = (refused.code, refused.message)
     game.refresh_from_db()
-    if getattr(request, "htmx", False):  # django_htmx's middleware
-        note = {"refusal": refusal} if refusal else {"done": done}
-        response = render(
-            request,
-            "seafarers/moderate/dashboard.html#panel",
-            panel_context(request, game, **note),
-        )
-        return response
+    htmx = getattr(request, "htmx", False)  # django_htmx's middleware
+    if htmx or (refusal and kept):
+        note = {"refusal": refusal, **(kept or {})} if refusal else {"done": done}
+        template = "seafarers/moderate/dashboard.html" + ("#panel" if htmx else "")
+        return render(request, template, panel_context(request, game, **note))
     if refusal:
-        messages.error(request, f"Refused ({refusal[0]}): {refusal[1]}.")
+        messages.error(request, f"Refused: {refusal[1]} ({refusal[0]}).")  # words first
     else:
         messages.success(request, done)
     return HttpResponseRedirect(_dashboard_url(game))

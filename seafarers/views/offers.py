@@ -82,12 +82,7 @@ def panel_context(
     beside the control it answers (`refused_offer`: an offer's buttons; None: the form)."""
     seat = seat_of(game, user)
     turn = game.state["turn"]
-    partners: list[str] = []
-    if seat is not None and not seat.bot:
-        humans = [s.player for s in game.seats.filter(bot=False) if s.pk != seat.pk]
-        # B18: the current player offers to anyone; the others only to the current player.
-        partners = humans if turn["player"] == seat.player else [turn["player"]]
-        partners = [p for p in partners if p in humans]
+    partners = offer_partners(game, seat)
     can_offer = (
         seat is not None
         and bool(partners)
@@ -123,6 +118,17 @@ def panel_context(
         "offer_refusal_at": where,  # beside the form, beside an offer's buttons, or on top
         "offers_turn": turn,
     }
+
+
+def offer_partners(game: Game, seat: Seat | None) -> list[str]:
+    """Whom `seat` may offer to now (B18): the current player to any other human seat, the
+    others to the current player only; nobody for a bot or the moderator."""
+    if seat is None or seat.bot:
+        return []
+    humans = [s.player for s in game.seats.filter(bot=False) if s.pk != seat.pk]
+    current = game.state["turn"]["player"]
+    partners = humans if current == seat.player else [current]
+    return [p for p in partners if p in humans]
 
 
 def _row(offer: TradeOffer) -> dict[str, Any]:
@@ -176,7 +182,9 @@ def offer_make(request: HttpRequest, slug: str) -> HttpResponse:
     game.refresh_from_db()
     context = panel_context(game, request.user, refusal=refusal)
     if context["offer_form"] is not None:
-        context["offer_form"] = form  # what was typed, to correct
+        # What was typed, to correct, offered to whom the panel offers (B18): the form that
+        # checked the post knows every seat, so that the service refuses with its own code.
+        context["offer_form"] = OfferForm(request.POST, partners=offer_partners(game, seat))
     return _answer(request, game, context)
 
 

@@ -133,7 +133,9 @@ def act(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             expected_index=expected_index(request.POST),
         )
     except GameRefused as refused:
-        refusal = {"control": control, "code": refused.code, "message": refused.message}
+        # The template ends the words with a full stop, the code after them as a hint.
+        message = refused.message.rstrip(".")
+        refusal = {"control": control, "code": refused.code, "message": message}
     game.refresh_from_db()
     if request.htmx:
         context = desk_context(game, request.user, refusal, request.POST)
@@ -354,15 +356,41 @@ def _rates(state: State, q: int) -> list[tuple[str, int]]:
 
 
 def _trade_choices(state: State, q: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """X11: what the player can give at their rate (the listed unit trades' give side) and what
-    the bank holds to get."""
-    gives = {r for a in legal if a["type"] == "maritime_trade" for r in a["give"]}
-    rates = state.rates(q)
-    give = [(r, rates[i]) for i, r in enumerate(RESOURCES) if r in gives]
-    get = [r for i, r in enumerate(RESOURCES) if state.bank[i]]
-    # The form opens on a trade the engine takes (not the same resource both ways).
-    first = next((r for r in get if r != give[0][0]), None) if give else None
-    return {"give": give, "get": get, "get_first": first}
+    """X11: only trades that can be made. Each resource the player can give at their rate (the
+    listed unit trades' give side), with what it may get (the engine's list: never the given
+    resource, only what the bank holds) and how many cards at most (the hand at the rate). With
+    one resource to give, the get list is that one's; with several, the page's script narrows
+    the get list and the count to the give chosen (data-gets, data-most, data-bank)."""
+    rates, hand = state.rates(q), state.hands[q]
+    gets: dict[str, list[str]] = {}
+    for a in legal:
+        if a["type"] == "maritime_trade":
+            (give,), (get,) = a["give"], a["get"]
+            gets.setdefault(give, []).append(get)
+    give = [
+        {
+            "resource": r,
+            "rate": rates[i],
+            "most": hand[i] // rates[i],
+            "gets": sorted(gets[r], key=RESOURCES.index),
+        }
+        for i, r in enumerate(RESOURCES)
+        if r in gets
+    ]
+    if not give:
+        return {"give": [], "get": [], "get_first": None, "most": 1}
+    offered = {r for g in give for r in g["gets"]}
+    get = [{"resource": r, "bank": state.bank[i]} for i, r in enumerate(RESOURCES) if r in offered]
+    # The form opens on a trade the engine takes: the first give, a get it may have.
+    first_give = give[0]
+    first_get = first_give["gets"][0]
+    bank = state.bank[RESOURCES.index(first_get)]
+    return {
+        "give": give,
+        "get": get,
+        "get_first": first_get,
+        "most": max(1, min(first_give["most"], bank)),
+    }
 
 
 def _plenty(state: State) -> list[str]:

@@ -555,6 +555,7 @@ MOD = {
     "sea new game": 200,
     "sea moderate": 200,
     "sea export": 200,
+    "sea replace": 200,  # refused, the dashboard drawn with the refusal at the form, as typed
     "dashboard": 200,
     "progress": 200,
     **WORLD_MOD,

@@ -271,3 +271,35 @@ def test_the_desk_works_without_javascript(live_server, browser, game):  # noqa:
     kinds = list(game.actions.order_by("index").values_list("action__type", flat=True))
     assert kinds == ["build_settlement", "build_road"]
     context.close()
+
+
+def test_the_trade_form_offers_only_trades_that_can_be_made(live_server, browser, people):  # noqa: F811
+    """X11: with two resources to give, the script narrows "to get" to what the give chosen
+    may get (never itself) and the count to what the hand holds at its rate."""
+    game = game_at_roll(people, hands={"red": {"ore": 9, "wood": 5}}, dice=[[6, 6]])
+    rates = replay(game.first_position, []).rates(0)  # red's: wood, ore
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    log_in(page, live_server.url, "ann")
+    page.goto(f"{live_server.url}/g/{game.campaign.slug}/")
+    press(page, game, "Roll the dice")
+    trade = page.locator("#control-trade")
+
+    def offered() -> list[str]:
+        return trade.locator("#trade-get").evaluate(
+            "s => Array.from(s.options).filter(o => !o.disabled).map(o => o.value)"
+        )
+
+    for give, held in (("wood", 5), ("ore", 9), ("wood", 5)):
+        trade.locator("#trade-give").select_option(give)
+        assert give not in offered(), give
+        assert len(offered()) == 4
+        assert trade.locator("#trade-get").input_value() != give
+        rate = rates[("brick", "wood", "wool", "grain", "ore").index(give)]
+        assert trade.locator("#trade-count").get_attribute("max") == str(held // rate)
+
+
+@pytest.fixture
+def people(django_user_model):
+    make = django_user_model.objects.create_user
+    yield {n: make(n, f"{n}@example.org", PASSWORD) for n in ("mod", "ann", "bob", "cid")}
+    connections.close_all()  # as tests/browser/test_turn_in_a_browser.py says why

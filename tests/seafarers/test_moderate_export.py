@@ -50,7 +50,7 @@ def played(client, game, people):
         {"index": game.log_length, "building": f"red {node}", "points": 1, "reason": "goal"},
     )
     play_one(game)
-    game_undo(game=game, user=people["mod"])
+    game_undo(game=game, user=people["mod"], reason="a misclick")
     game.refresh_from_db()
     assert game.actions.filter(sender="moderator").count() == 2
     return game

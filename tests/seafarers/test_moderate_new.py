@@ -5,6 +5,7 @@ refused plainly, with its code, and nothing created."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,22 @@ def test_the_admin_lists_only_the_games_one_moderates_and_changes_nothing(client
     assert game.seats.filter(pk=row.pk).exists()
     actions = client.get(reverse("admin:seafarers_action_changelist"))
     assert actions.status_code == 200
+
+
+def test_the_rules_fields_have_plain_labels_and_cite_their_clauses(staff):
+    """The rules settings are labelled in words, not by the format's keys; the help text
+    cites the clause (X20, X19, B20). The fields keep the keys as names, which posts use."""
+    page = staff.get(NEW).content.decode()
+    labels = dict(re.findall(r'<label for="id_(\w+)">([^<]*)</label>', page))
+    assert labels["victory_points"] == "Victory points to win"
+    assert labels["svp_new_island"] == "Special victory point for a new island"
+    assert labels["setup_islands"] == "Islands for the setup settlements"
+    for key in ("victory_points", "svp_new_island", "setup_islands"):
+        assert key not in labels[key]
+    assert 'name="victory_points"' in page
+    assert 'name="svp_new_island"' in page
+    helps = re.findall(r"<span class=\"helptext\" id=\"id_(\w+)_helptext\">([^<]*)</span>", page)
+    said = dict(helps)
+    assert "(seafarers.md X20)" in said["victory_points"]
+    assert "(seafarers.md X19)" in said["svp_new_island"]
+    assert "(seafarers.md B20)" in said["setup_islands"]

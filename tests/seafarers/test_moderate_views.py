@@ -100,8 +100,9 @@ def test_undo_again_and_again_down_to_an_empty_log(mod, game):
     entries = AuditEntry.objects.filter(campaign=game.campaign, action="game_undo")
     assert [e.reason for e in entries] == ["appeal"] * 3
     assert entries.first().detail["undone"]["type"] == "build_settlement"
-    response = button(mod, game, "undo")
-    assert "Refused <code>nothing_to_undo</code>: the log is empty." in response.content.decode()
+    response = button(mod, game, "undo", reason="appeal")
+    assert "Refused: the log is empty. <small" in response.content.decode()
+    assert "<code>nothing_to_undo</code>" in response.content.decode()
 
 
 def test_a_stale_page_undoes_nothing(mod, game):
@@ -117,13 +118,14 @@ def test_a_stale_page_undoes_nothing(mod, game):
 
 def test_the_plain_form_redirects_with_the_outcome(mod, game):
     play_one(game)
-    response = mod.post(url("seafarers_game_action", "undo"), {"index": 1}, follow=True)
+    undo = url("seafarers_game_action", "undo")
+    response = mod.post(undo, {"index": 1, "reason": "appeal"}, follow=True)
     assert response.redirect_chain[-1][0] == url("seafarers_moderate")
     assert "The last action is undone." in response.content.decode()
-    response = mod.post(url("seafarers_game_action", "undo"), {"index": 0}, follow=True)
-    assert "Refused (nothing_to_undo): the log is empty." in response.content.decode()
+    response = mod.post(undo, {"index": 0, "reason": "appeal"}, follow=True)
+    assert "Refused: the log is empty (nothing_to_undo)." in response.content.decode()
     response = mod.post(url("seafarers_game_action", "undo"), {"index": "x"}, follow=True)
-    assert "Refused (invalid_request)" in response.content.decode()
+    assert "(invalid_request)." in response.content.decode()
 
 
 def test_act_for_a_player_needs_a_reason_and_is_marked_and_audited(mod, game):
@@ -187,7 +189,7 @@ def test_award_special_points_under_a_building(mod, game):
     response = mod.post(
         award, {"index": 1, "building": f"blue {node}", "points": 2, "reason": "x"}, **HTMX
     )
-    assert "Refused <code>" in response.content.decode()  # not blue's building (X19)
+    assert "Refused: " in response.content.decode()  # not blue's building (X19)
     assert snapshot(game) == before
     response = mod.post(
         award,
@@ -406,3 +408,84 @@ def test_the_pending_gold_picks(mod, people):
     assert "blue</strong> (bob" not in page
     assert f'action="{url("seafarers_act_for", "white")}"' in page
     assert "take from the bank for gold: take 2 brick" in page
+
+
+def test_undo_needs_a_reason_and_keeps_it_in_the_audit_log(mod, game):
+    """G3, G4: an undo is an audited change of the moderator's, like acting for a player: with
+    no reason it is refused `reason_required` in words and nothing changes; the reason given
+    is the audit entry's."""
+    play_one(game)
+    before = snapshot(game)
+    for reason in ("", "   "):
+        page = button(mod, game, "undo", reason=reason).content.decode()
+        assert "Refused: say why the last action is undone." in page
+        assert "<code>reason_required</code>" in page
+        assert snapshot(game) == before
+    assert not AuditEntry.objects.filter(action="game_undo").exists()
+    page = mod.get(url("seafarers_moderate")).content.decode()
+    assert '<label for="undo-reason">Reason</label>' in page  # the undo form's field
+    assert 'name="reason" id="undo-reason" maxlength="500" required' in page
+    page = button(mod, game, "undo", reason="a misclick").content.decode()
+    assert "The last action is undone." in page
+    assert AuditEntry.objects.get(action="game_undo").reason == "a misclick"
+
+
+def test_why_not_says_the_words_first_the_code_as_a_hint(mod, people):
+    """What cannot be done says why in words; the code follows only as a small hint, for the
+    moderator, and the disabled button carries the words too (its title)."""
+    game_create(
+        name="Isles",
+        slug="isles",
+        moderator=people["mod"],
+        board="small-isles",
+        seats=["ann", "bob"],
+    )
+    page = mod.get(url("seafarers_moderate")).content.decode()
+    hint = '<small class="hint" title="the refusal\'s code, for the moderator"><code>'
+    assert f'id="why-undo">The log is empty. {hint}nothing_to_undo</code></small>' in page
+    assert f'id="why-resume">The game is not paused. {hint}not_paused</code></small>' in page
+    assert 'disabled title="The log is empty" aria-describedby="why-undo"' in page
+    assert f"The game has not started yet. {hint}not_started</code></small>" in page
+    assert "<code>nothing_to_undo</code> the log is empty" not in page
+    refused = button(mod, Game.objects.get(), "pause", reason="x").content.decode()
+    assert f"Refused: a game that is new cannot be paused. {hint}cannot_pause</code>" in refused
+    plain = mod.post(url("seafarers_game_action", "pause"), {"index": 0}, follow=True)
+    assert "Refused: a game that is new cannot be paused (cannot_pause)." in plain.content.decode()
+
+
+def test_the_seed_is_on_the_moderators_pages_only(client, game, people):
+    """G2: the seed decides the dice to come; the moderator's status line shows it, the
+    players' pages never."""
+    play_one(game)
+    client.force_login(people["mod"])
+    assert (
+        f"seed {game.first_position['seed']}"
+        in client.get(url("seafarers_moderate")).content.decode()
+    )
+    client.force_login(people["ann"])
+    for name in ("seafarers_desk", "seafarers_poll", "seafarers_log", "seafarers_table"):
+        page = client.get(url(name)).content.decode()
+        assert "seed" not in page.lower(), name
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_refused_replacement_is_shown_at_its_form_with_what_was_typed(mod, game, htmx):
+    """The refusal stands beside the replace form, not on top of the page, and the seat, the
+    user name and the reason typed are kept to correct; nothing changes."""
+    before = snapshot(game)
+    data = {"index": 0, "player": "white", "username": "bob", "reason": "cid moved away"}
+    response = mod.post(url("seafarers_replace"), data, **(HTMX if htmx else {}))
+    assert response.status_code == 200
+    page = response.content.decode()
+    form_at = page.index('action="' + url("seafarers_replace") + '"')
+    refusal_at = page.index('id="replace-refusal"')
+    assert page.index("<h2>Replace a player</h2>") < refusal_at < form_at
+    assert page.count('class="note refused"') == 1  # not on top as well
+    assert "<code>bad_seats</code>" in page[refusal_at:form_at]
+    form = page[form_at : page.index("</form>", form_at)]
+    assert '<option value="white" selected>' in form
+    assert 'value="bob"' in form
+    assert 'value="cid moved away"' in form
+    assert f'name="index" value="{game.log_length}"' in form
+    assert snapshot(game) == before
+    assert game.seats.get(player="white").user.username == "cid"

@@ -3,6 +3,8 @@ CSRF, refusals beside their control with their code, what each seat sees, who ma
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -155,3 +157,24 @@ def test_the_api_key_page_makes_a_key_shown_once(isles):
     assert seat_key_seat(key) == isles.seats.get(player="red")
     red.post("/g/isles/api-key/")  # a new key: the old one stops working
     assert seat_key_seat(key) is None
+
+
+def test_after_a_refused_offer_the_form_offers_only_who_may_be_chosen(isles, turn):
+    """B18: a player whose turn it is not offers to the current player only; refused, the form
+    comes back with the same "Offer to" list as before (panel_context's), not every seat."""
+    players = list(isles.seats.order_by("order").values_list("player", flat=True))
+    other = turn["other"]
+    third = next(p for p in players if p not in (turn["current"], other))
+    client = client_of(isles, other)
+
+    def offered_to(html):
+        select = re.search(r'<select name="offer-to"[^>]*>(.*?)</select>', html, re.S)
+        assert select, "no offer form"
+        return re.findall(r'<option value="(\w+)"', select.group(1))
+
+    assert offered_to(client.get(URL).content.decode()) == [turn["current"]]
+    answer = client.post(URL + "new/", form_data(third, turn["get"], turn["give"]), headers=HTMX)
+    html = answer.content.decode()
+    assert 'data-code="' in html  # refused: not to a player whose turn it is not
+    assert not TradeOffer.objects.exists()
+    assert offered_to(html) == [turn["current"]]

@@ -184,17 +184,17 @@ def test_undo_reopens_a_closed_route(people):
         action={"type": "build_ship", "player": "red", "edge": ["s2", "b"]},
     )
     assert closed() == [True, True, True]
-    game_undo(game=game, user=people["mod"])
+    game_undo(game=game, user=people["mod"], reason="appeal")
     assert closed() == [False, False]
 
 
 def test_undo_is_the_moderators_and_needs_a_log(game, people):
     with pytest.raises(GameRefused) as refused:
-        game_undo(game=game, user=people["mod"])
+        game_undo(game=game, user=people["mod"], reason="appeal")
     assert refused.value.code == "nothing_to_undo"
     play_one(game)
     with pytest.raises(GameRefused) as refused:
-        game_undo(game=game, user=people["ann"])
+        game_undo(game=game, user=people["ann"], reason="appeal")
     assert refused.value.code == "moderator_only"
     assert game.actions.count() == 1
 
@@ -290,3 +290,16 @@ def test_the_one_fetch_and_what_a_seat_sees(game, people):
     assert "dev_cards" not in blue
     assert blue["hand_count"] == sum(game.state["players"][1]["hand"].values())
     assert game_state_for(game, people["mod"]) == game.state
+
+
+def test_undo_without_a_reason_is_refused_and_changes_nothing(game, people):
+    """G3: the undo is an audited moderator's change; without a reason it is refused."""
+    play_one(game)
+    before = snapshot_rows(game)
+    for reason in ("", " \t"):
+        with pytest.raises(GameRefused) as refused:
+            game_undo(game=game, user=people["mod"], reason=reason)
+        assert refused.value.code == "reason_required"
+        assert "say why" in refused.value.message
+    assert snapshot_rows(game) == before
+    assert not AuditEntry.objects.filter(action="game_undo").exists()
