@@ -46,8 +46,8 @@ from seafarers.selectors import (
     is_moderator,
     last_events,
     last_roll,
-    steals_this_turn,
     seat_of,
+    steals_this_turn,
 )
 from seafarers.services import GameRefused, action_submit
 from seafarers.views.offers import panel_context

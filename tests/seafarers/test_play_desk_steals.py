@@ -19,9 +19,7 @@ def test_the_desk_says_what_was_stolen_to_whom_it_may(client, people) -> None:
         people, hands={"blue": {"grain": 1}, "white": {"grain": 1}}, dice=[[3, 4]]
     )  # red rolls 7: nobody holds more than 7 cards, so red moves the robber at once
     red = game.seats.get(player="red").user
-    action_submit(
-        game=game, user=red, action={"type": "roll", "player": "red"}, expected_index=0
-    )
+    action_submit(game=game, user=red, action={"type": "roll", "player": "red"}, expected_index=0)
     game.refresh_from_db()
     moves = [a for a in legal_actions(position(game), "red") if a.get("steal_from")]
     move = moves[0]
