@@ -212,6 +212,10 @@ def game_start(*, game: Game, user: Any) -> Game:
 
 
 # -- acting ---------------------------------------------------------------------------------
+# S-43: how many accepted offers a page may have missed (a turn's trades; more is a stale page).
+MAX_TRADES_UNSEEN = 20
+
+
 def action_submit(
     *,
     game: Game,
@@ -317,6 +321,21 @@ def _submit(
         raise GameRefused("database_unavailable", DATABASE_UNAVAILABLE) from error
 
 
+def _moved_on_by_trades_only(game: Game, expected_index: int) -> bool:
+    """S-43: the page was drawn before offers were accepted, and only those trades came since.
+    An accepted offer is the current player's action (X24) made by the other side's click, so
+    the player never saw it coming: their action is checked by the engine on the position as it
+    is now instead of refused `game_moved_on`. Any other action since (their own sent twice, a
+    roll, a moderator's undo) still refuses it."""
+    since = game.log_length - expected_index
+    if not 0 < since <= MAX_TRADES_UNSEEN:
+        return False
+    # Only an accepted offer makes a domestic trade (action_submit and act_for refuse one
+    # sent otherwise), so the log's rows say it without the offers' table.
+    trades = game.actions.filter(index__gte=expected_index, action__type="domestic_trade").count()
+    return trades == since
+
+
 def _apply(
     game: Game,
     action: Document,
@@ -336,7 +355,7 @@ def _apply(
             raise GameRefused("not_started", "the game has not started yet")
         if game.status == Game.Status.PAUSED:
             raise GameRefused("game_paused", "the game is paused by the moderator")
-        if expected_index != game.log_length:
+        if expected_index != game.log_length and not _moved_on_by_trades_only(game, expected_index):
             raise GameRefused("game_moved_on", "the game moved on: reload and look again")
         state = _current(game)
         before = waiting_for(state)
