@@ -95,9 +95,9 @@ class Places:
                 land[h.id] = f"{h.terrain}{number}"
         words = _unique(land, self.hex_island)
         sea = {}
+        land_hexes = [h for h in board.hexes if h.id in words]
         for h in board.hexes:
             if h.terrain == "sea":
-                sea[h.id] = f"the open sea at {h.id}"
                 for side, (dq, dr) in BEYOND.items():  # the first land hex beside it
                     other = at.get((h.q - dq, h.r - dr))
                     if other in words:
@@ -105,7 +105,9 @@ class Places:
                         if other in self.hex_island:
                             self.sea_island[h.id] = self.hex_island[other]
                         break
-        return {**words, **sea}
+                else:  # open water: by the nearest land, as a player would point at it
+                    sea[h.id] = _far_sea(h, land_hexes, words)
+        return {**words, **_distinct(sea)}
 
     def hex(self, hid: str) -> str:
         if self.is_hex and hid in self.hex_words:
@@ -174,6 +176,39 @@ class Places:
     @staticmethod
     def _on(isle: str | None) -> str:
         return f" on {isle}" if isle else ""
+
+
+# How far, in words, for the open sea (issue 20 §4: "the sea two hexes west of forest 9").
+HOW_FAR = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _far_sea(sea: Any, land: Sequence[Any], words: dict[str, str]) -> str:
+    """A sea hex no land touches, worded by the nearest land hex (the first of the nearest in
+    the board's order): "the sea two hexes west of forest 9" when it lies straight off one of
+    the land hex's sides, else "the sea three hexes from forest 9"."""
+    if not land:
+        return f"the open sea at {sea.id}"
+    near = min(land, key=lambda h: _distance(sea.q - h.q, sea.r - h.r))
+    dq, dr = sea.q - near.q, sea.r - near.r
+    steps = _distance(dq, dr)
+    far = HOW_FAR.get(steps, str(steps))
+    for side, (uq, ur) in BEYOND.items():
+        if (dq, dr) == (uq * steps, ur * steps):
+            return f"the sea {far} hexes {COMPASS[side]} of {words[near.id]}"
+    return f"the sea {far} hexes from {words[near.id]}"
+
+
+def _distance(dq: int, dr: int) -> int:
+    """Steps between two hexes in axial coordinates."""
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def _distinct(sea: dict[str, str]) -> dict[str, str]:
+    """Sea words another sea hex has too keep the hex's coordinates in brackets (S-39)."""
+    count: dict[str, int] = {}
+    for text in sea.values():
+        count[text] = count.get(text, 0) + 1
+    return {hid: text if count[text] == 1 else f"{text} ({hid})" for hid, text in sea.items()}
 
 
 def _unique(words: dict[str, str], island: dict[str, str]) -> dict[str, str]:

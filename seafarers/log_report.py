@@ -114,7 +114,10 @@ def event_line(event: Event, names: Places, viewer: str | None, *, moderator: bo
 
 
 def _hex(hid: str | None, names: Places) -> str:
-    return f"the {names.hex(hid)}" if hid is not None else "off the board"
+    if hid is None:
+        return "off the board"
+    words = names.hex(hid)
+    return words if words.startswith("the ") else f"the {words}"  # not "the the sea east of …"
 
 
 def _holder(kind: str, event: Event) -> str:

@@ -89,3 +89,30 @@ def test_the_desk_lists_places_in_words(client, game, people) -> None:
     settle = [o for o in options if o.startswith("build a settlement")]
     assert settle
     assert not [o for o in settle if COORDINATES.search(o)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_open_water_is_named_by_its_nearest_land_not_by_coordinates(seed) -> None:
+    """Issue 20 §4: "the sea two hexes west of forest 9", never "the open sea at -2,5"."""
+    state = parse_scenario(new_game(generate_board(seed), ["red", "blue"], 0)).state.copy()
+    places = Places(state)
+    sea = [h for h in state.board.hexes if h.terrain == "sea"]
+    words = [places.hex(h.id) for h in sea]
+    assert not [w for w in words if "open sea" in w]
+    far = [w for w in words if " hexes " in w]
+    assert far  # a generated board's rim has sea no land touches
+    assert all(
+        w.startswith("the sea two hexes ") or w.startswith("the sea three hexes ") for w in far
+    )
+
+
+def test_the_log_says_the_sea_once() -> None:
+    """A pirate moved to a sea hex: "to the sea east of …", not "to the the sea east of …"."""
+    from seafarers.log_report import _hex
+
+    places = Places(parse_scenario(bundled_document("small-isles")).state.copy())
+    sea = next(h for h in places.hex_words if places.hex_terrain[h] == "sea")
+    forest = next(h for h in places.hex_words if places.hex_terrain[h] == "forest")
+    assert _hex(sea, places).startswith("the sea ")
+    assert not _hex(sea, places).startswith("the the")
+    assert _hex(forest, places) == f"the {places.hex(forest)}"
