@@ -120,7 +120,7 @@ class Ruleset(Protocol):
     """Everything the platform needs from a game."""
 
     key: str  # stored in Campaign.ruleset
-    name: str  # shown to moderators
+    name: str  # shown to players and moderators (home page headings): plain words, no file name
     cadence: Cadence
     pages: Pages
 

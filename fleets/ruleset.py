@@ -50,7 +50,7 @@ ADMIN_PAGES = (
 
 class NavalRuleset:
     key = "naval"
-    name = "Naval campaign (naval.md)"
+    name = "Naval campaign"  # shown to players: no file names (the rulebook is naval.md)
     cadence = Cadence.SIMULTANEOUS
     pages = Pages(desk="desk", map="campaign_map", reports="turns")
 

@@ -57,7 +57,7 @@ class NoTurns(RuntimeError):
 
 class SeafarersRuleset:
     key = "seafarers"
-    name = "Seafarers (seafarers.md)"
+    name = "Seafarers"  # shown to players: no file names (the rulebook is seafarers.md)
     cadence = Cadence.SEQUENTIAL
     pages = Pages(desk="seafarers_desk", map="seafarers_board", reports="seafarers_log")
 
