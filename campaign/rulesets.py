@@ -181,6 +181,15 @@ class Ruleset(Protocol):
         under a campaign (`<campaign_id>/route`); each view takes the request and campaign_id."""
         ...
 
+    def moderator_page(self, campaign: Campaign) -> Link:
+        """Where the campaign's moderator runs it (the game's dashboard), for the moderator's
+        desk (campaign/views.py `moderating`)."""
+        ...
+
+    def new_game_page(self) -> Link:
+        """Where staff make a new game of this ruleset (its creator becomes its moderator)."""
+        ...
+
     # The words of the game's own audit actions, by action id; a key ending in ":" words a
     # family, every action it begins (seafaring "act_for:<the action's type>"). The platform
     # words its own (a turn's transitions, the memberships …) first and, for an id nobody

@@ -158,6 +158,13 @@ class NavalRuleset:
             ("keys/revoke/", revoke_api_key, "campaign_api_key_revoke"),
         ]
 
+    def moderator_page(self, campaign: Any) -> Link:
+        """The platform's dashboard in the admin, which holds the naval parts (above)."""
+        return Link("Dashboard", reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+    def new_game_page(self) -> Link:
+        return Link("A new naval campaign", reverse("world_campaign_new"))
+
     # The moderator's orders, the pirates', upkeep priorities, revoked keys (fleets/audit_words.py).
     audit_words: Mapping[str, AuditWording] = AUDIT_WORDS
 

@@ -112,6 +112,13 @@ class SeafarersRuleset:
             ]
         )
 
+    def moderator_page(self, campaign: Any) -> Link:
+        """The game's own dashboard (seafarers/views/moderate.py), not the admin's."""
+        return Link("Dashboard", reverse("seafarers_moderate", args=[campaign.slug]))
+
+    def new_game_page(self) -> Link:
+        return Link("A new seafaring game", reverse("seafarers_game_new"))
+
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         return ()  # the moderator's pages come with the action desk (a later session)
 
