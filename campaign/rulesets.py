@@ -120,7 +120,7 @@ class Ruleset(Protocol):
     """Everything the platform needs from a game."""
 
     key: str  # stored in Campaign.ruleset
-    name: str  # shown to moderators
+    name: str  # shown to players and moderators (home page headings): plain words, no file name
     cadence: Cadence
     pages: Pages
 
@@ -179,6 +179,15 @@ class Ruleset(Protocol):
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         """The game's own moderator actions as (route, view, URL name), served by the admin
         under a campaign (`<campaign_id>/route`); each view takes the request and campaign_id."""
+        ...
+
+    def moderator_page(self, campaign: Campaign) -> Link:
+        """Where the campaign's moderator runs it (the game's dashboard), for the moderator's
+        desk (campaign/views.py `moderating`)."""
+        ...
+
+    def new_game_page(self) -> Link:
+        """Where staff make a new game of this ruleset (its creator becomes its moderator)."""
         ...
 
     # The words of the game's own audit actions, by action id; a key ending in ":" words a

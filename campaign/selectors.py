@@ -46,3 +46,16 @@ def membership_get(user: User, slug: str, *, ruleset: str | None = None) -> Memb
     if membership is None or (ruleset is not None and membership.campaign.ruleset != ruleset):
         raise Http404("No such campaign.")
     return membership
+
+
+def campaign_moderated(user: Any) -> list[Campaign]:
+    """The campaigns of every ruleset (naval campaigns, seafaring games: a seafarers.Game hangs
+    on its Campaign) that the user moderates — a moderator's membership; a superuser's look at
+    any campaign (`membership_get`) is not one. One query, by name."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(
+        Campaign.objects.filter(
+            memberships__user_id=user.pk, memberships__role=Membership.Role.MODERATOR
+        ).order_by("name", "slug")
+    )

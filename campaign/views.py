@@ -1,14 +1,21 @@
-"""The players' home page: the list of one's campaigns (each game's own pages are its app's: the
-naval turn reports in fleets/report_views.py, the maps in fleets/map_views.py)."""
+"""The players' home page: the list of one's campaigns; the moderator's desk: the list of the
+games one moderates (each game's own pages are its app's: the naval turn reports in
+fleets/report_views.py, the maps in fleets/map_views.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from campaign.rulesets import ruleset_all
+from campaign.models import Campaign
+from campaign.rulesets import Link, Ruleset, ruleset_all
+from campaign.selectors import campaign_moderated
 
 
 @login_required
@@ -19,4 +26,56 @@ def home(request: HttpRequest) -> HttpResponse:
     games = [(r, r.games_of(request.user)) for r in ruleset_all()]
     return render(
         request, "campaign/home.html", {"games": [(r, found) for r, found in games if found]}
+    )
+
+
+@dataclass(frozen=True)
+class Moderated:
+    """One game on the moderator's desk: where it is run, and where its seats play."""
+
+    campaign: Campaign
+    dashboard: Link
+    desk: str
+
+
+@dataclass(frozen=True)
+class ModeratedOfRuleset:
+    """A ruleset's part of the moderator's desk: the user's games of it, and where to make one."""
+
+    ruleset: Ruleset
+    games: list[Moderated]
+    new_game: Link
+
+
+@require_GET
+def moderating(request: HttpRequest) -> HttpResponse:
+    """The moderator's desk (the header's link): the games the user moderates, under their
+    ruleset, each with its dashboard and its desk; where to make a new one of each ruleset; the
+    admin's index (every table) for a superuser only. Staff only: for anyone else logged in
+    there is no such page (404), as the other staff pages (world_campaign_new)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not request.user.is_staff:
+        raise Http404("No such page.")
+    moderated = campaign_moderated(request.user)
+    sections = [
+        ModeratedOfRuleset(
+            ruleset=ruleset,
+            games=[
+                Moderated(c, ruleset.moderator_page(c), reverse(ruleset.pages.desk, args=[c.slug]))
+                for c in moderated
+                if c.ruleset == ruleset.key
+            ],
+            new_game=ruleset.new_game_page(),
+        )
+        for ruleset in ruleset_all()
+    ]
+    return render(
+        request,
+        "campaign/moderating.html",
+        {
+            "sections": sections,
+            "moderates_any": bool(moderated),
+            "admin_index": reverse("admin:index") if request.user.is_superuser else None,
+        },
     )

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", campaign_views.home, name="home"),
     path("accounts/login/", login.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path("moderate/", campaign_views.moderating, name="moderating"),  # the moderator's desk
     path("campaigns/new/", world_views.campaign_new, name="world_campaign_new"),
     path("c/<slug:slug>/", fleet_views.desk, name="desk"),
     # The world editor, for the campaign's moderator (fleets/world_views.py, issue 11).

@@ -159,7 +159,10 @@ class OrderForm(forms.Form):
     # M2: the whole route as the map's clicks built it ("kattegat,skagerrak"), sent with
     # `destination` as its last step; empty from the form, where `via` chooses a first step.
     path = forms.CharField(required=False, max_length=2000, widget=forms.HiddenInput)
-    port = forms.ChoiceField(widget=FastSelect, label="Port", required=False)
+    # Two fields, as the two orders offer different ports: entering one's own or an ally's
+    # (M3), blockading a hostile one (B1, M4).
+    port = forms.ChoiceField(widget=FastSelect, label="Port to enter", required=False)
+    blockade_port = forms.ChoiceField(widget=FastSelect, label="Port to blockade", required=False)
     support = forms.ChoiceField(widget=FastSelect, label="Support", required=False)
     merge_into = forms.ChoiceField(widget=FastSelect, label="Join fleet", required=False)
     split_ships = forms.MultipleChoiceField(
@@ -222,11 +225,8 @@ class OrderForm(forms.Form):
             (place, _route(place, path, name))
             for place, path in sorted(legal.moves.items(), key=lambda kv: (len(kv[1]), kv[0]))
         ]
-        ports = {**legal.enter_port, **legal.blockade}
-        choose["port"] = [("", "—")] + [
-            (port, f"{name(port, port)} ({len(path) + 1} point{'s' * (len(path) > 0)})")
-            for port, path in sorted(ports.items())
-        ]
+        choose["port"] = _port_choices(legal.enter_port, name)  # M3: own or allied
+        choose["blockade_port"] = _port_choices(legal.blockade, name)  # B1: hostile
         choose["support"] = [("", "—")] + [(f, name(f, f)) for f in legal.support]
         choose["merge_into"] = [("", "—")] + [(f, f) for f in legal.merge_into]
         choose["split_ships"] = [(s["id"], s["id"]) for s in ships]
@@ -281,7 +281,7 @@ class OrderForm(forms.Form):
     NEEDS: ClassVar[dict[str, tuple[str, str]]] = {
         "move": ("destination", "Choose where to sail."),
         "enter_port": ("port", "Choose the port to enter."),
-        "blockade": ("port", "Choose the port to blockade."),
+        "blockade": ("blockade_port", "Choose the port to blockade."),
         "support": ("support", "Choose whom to support."),
         "merge": ("merge_into", "Choose the fleet to join."),
         "split": ("split_ships", "Choose the ships to split off."),
@@ -322,7 +322,7 @@ class OrderForm(forms.Form):
         elif kind == "move":
             order["path"] = self._path(data["destination"], data.get("via") or "")
         elif kind in ("enter_port", "blockade"):
-            port = data["port"]
+            port = data["port"] if kind == "enter_port" else data["blockade_port"]
             routes = self.legal.enter_port if kind == "enter_port" else self.legal.blockade
             order["port"] = port
             if routes.get(port):
@@ -354,6 +354,8 @@ class OrderForm(forms.Form):
         field = FIELD_OF.get(refusal.code)
         if not hasattr(self, "cleaned_data"):  # an unbound form (a refused withdrawal)
             self.cleaned_data = {}
+        if field == "port" and self.cleaned_data.get("type") == "blockade":
+            field = "blockade_port"  # the blockade's port has its own field
         self.add_error(field, f"{refusal.message} ({refusal.code})")
 
     @classmethod
@@ -371,7 +373,8 @@ class OrderForm(forms.Form):
             "type": order["type"],
             "destination": path[-1] if path else "",
             "path": ",".join(path) if order["type"] == "move" else "",
-            "port": order.get("port", ""),
+            "port": order.get("port", "") if order["type"] == "enter_port" else "",
+            "blockade_port": order.get("port", "") if order["type"] == "blockade" else "",
             "support": order.get("faction", ""),
             "merge_into": order.get("into", ""),
             "stance": order.get("stance", "engage"),
@@ -381,6 +384,14 @@ class OrderForm(forms.Form):
             "prefer": order.get("prefer", "sink"),
             "if_cornered": order.get("if_cornered", "surrender"),
         }
+
+
+def _port_choices(routes: dict[str, tuple[str, ...]], name: Any) -> list[tuple[str, str]]:
+    """'Malmö (2 points)': each port with what it costs, the path to its waters and 1 (M3, M4)."""
+    return [("", "—")] + [
+        (port, f"{name(port, port)} ({len(path) + 1} point{'s' * (len(path) > 0)})")
+        for port, path in sorted(routes.items())
+    ]
 
 
 def _route(place: str, path: tuple[str, ...], name: Any) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.naval.report import text_report
+from fleets.words import Words
 from reports.build import Names, faction_report
 from reports.markdown import to_markdown
 from reports.model import Report
@@ -14,7 +15,8 @@ from reports.model import Report
 
 @dataclass(slots=True)
 class FactionChange:
-    faction: str
+    faction: str  # its id
+    name: str  # as the campaign names it: what the moderator reads
     treasury_before: int
     treasury_after: int
     ships_before: int
@@ -42,9 +44,16 @@ class Review:
 def turn_review(
     scenario: dict[str, Any], result: dict[str, Any], names: Names | None = None
 ) -> Review:
-    """The diff between the locked world and the result, per faction, with report previews."""
+    """The diff between the locked world and the result, per faction, with report previews:
+    every row names factions, provinces and ports as the campaign does (fleets keep their ids,
+    having no names)."""
     before, after = scenario, result["state"]
-    review = Review(refused=result["refused"], full_report=text_report(result))
+    words = Words.from_names(names or Names())
+    refused = [
+        {**r, "message": words.message(str(r.get("message", "")))} for r in result["refused"]
+    ]
+    result = {**result, "refused": refused}  # the engine's messages, in words
+    review = Review(refused=refused, full_report=text_report(result, words.name))
     battles = [e for e in result["events"] if e["type"] == "battle"]
     review.battles = len(battles)
     review.sunk = sum(len(b["sunk"]) for b in battles)
@@ -56,6 +65,7 @@ def turn_review(
         review.changes.append(
             FactionChange(
                 faction=key,
+                name=words.faction(key),
                 treasury_before=treasury_before.get(key, 0),
                 treasury_after=faction["treasury"],
                 ships_before=_ships(before["fleets"], key),

@@ -50,7 +50,7 @@ ADMIN_PAGES = (
 
 class NavalRuleset:
     key = "naval"
-    name = "Naval campaign (naval.md)"
+    name = "Naval campaign"  # shown to players: no file names (the rulebook is naval.md)
     cadence = Cadence.SIMULTANEOUS
     pages = Pages(desk="desk", map="campaign_map", reports="turns")
 
@@ -157,6 +157,13 @@ class NavalRuleset:
             ("order/", moderator_order, "campaign_moderator_order"),
             ("keys/revoke/", revoke_api_key, "campaign_api_key_revoke"),
         ]
+
+    def moderator_page(self, campaign: Any) -> Link:
+        """The platform's dashboard in the admin, which holds the naval parts (above)."""
+        return Link("Dashboard", reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+    def new_game_page(self) -> Link:
+        return Link("A new naval campaign", reverse("world_campaign_new"))
 
     # The moderator's orders, the pirates', upkeep priorities, revoked keys (fleets/audit_words.py).
     audit_words: Mapping[str, AuditWording] = AUDIT_WORDS

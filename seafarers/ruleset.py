@@ -57,7 +57,7 @@ class NoTurns(RuntimeError):
 
 class SeafarersRuleset:
     key = "seafarers"
-    name = "Seafarers (seafarers.md)"
+    name = "Seafarers"  # shown to players: no file names (the rulebook is seafarers.md)
     cadence = Cadence.SEQUENTIAL
     pages = Pages(desk="seafarers_desk", map="seafarers_board", reports="seafarers_log")
 
@@ -111,6 +111,13 @@ class SeafarersRuleset:
                 Link("The game's dashboard", reverse("seafarers_moderate", args=[campaign.slug]))
             ]
         )
+
+    def moderator_page(self, campaign: Any) -> Link:
+        """The game's own dashboard (seafarers/views/moderate.py), not the admin's."""
+        return Link("Dashboard", reverse("seafarers_moderate", args=[campaign.slug]))
+
+    def new_game_page(self) -> Link:
+        return Link("A new seafaring game", reverse("seafarers_game_new"))
 
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         return ()  # the moderator's pages come with the action desk (a later session)

@@ -7,15 +7,28 @@ from collections.abc import Callable
 from typing import Any
 
 Event = dict[str, Any]
+# What an id is written as: its name (the moderator's review, fleets/review.py), or itself.
+Name = Callable[[str], str]
+# The events' fields that hold a faction's, a province's or a port's id; the others hold fleets,
+# ships, numbers or words, which have no names (fleets and ships are their ids).
+NAMED = frozenset({"from", "to", "province", "port", "faction", "to_faction", "from_faction"})
+NAMED_IN = {"buyout_outbid": frozenset({"winner"})}  # the winning faction; a battle's is a side
 
 
-def text_report(result: dict[str, Any]) -> str:
+def _same(key: str) -> str:
+    return key
+
+
+def text_report(result: dict[str, Any], name: Name = _same) -> str:
     """The whole turn as a moderator reads it: moves, battles round by round, retreats,
-    captures, blockades, the economy and the treasuries."""
+    captures, blockades, the economy and the treasuries (T1 step 5). `name` writes each
+    faction's, province's and port's id (by default, the id itself); the refusals' messages
+    are written as they are in the result."""
     lines: list[str] = []
     for event in result["events"]:
         writer = WRITERS.get(event["type"])
-        lines.extend(writer(event) if writer else [f"{event['type']}: {_fields(event)}"])
+        named = _named(event, name)
+        lines.extend(writer(named) if writer else [f"{event['type']}: {_fields(named)}"])
     if result["refused"]:
         lines.append("")
         lines.append("Refused orders:")
@@ -24,7 +37,7 @@ def text_report(result: dict[str, Any]) -> str:
     lines.append("")
     lines.append("Treasuries:")
     for faction in result["state"]["factions"]:
-        lines.append(f"  {faction['id']}: {faction['treasury']}")
+        lines.append(f"  {name(faction['id'])}: {faction['treasury']}")
     return "\n".join(_UNPRINTABLE.sub(_escaped, line) for line in lines) + "\n"
 
 
@@ -38,6 +51,12 @@ _UNPRINTABLE = re.compile(
 def _escaped(found: re.Match[str]) -> str:
     code = ord(found.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _named(event: Event, name: Name) -> Event:
+    """The event with the ids of its named fields written by `name`."""
+    fields = NAMED | NAMED_IN.get(str(event.get("type")), frozenset())
+    return {k: name(v) if k in fields and isinstance(v, str) else v for k, v in event.items()}
 
 
 def _fields(event: Event) -> str:

@@ -80,6 +80,7 @@ def player_rows() -> list[Row]:
     assert {*economy, "withdraw"} == ECONOMY_KINDS  # and the withdrawal of one, below
     return [
         Row("home", "get", reverse("home")),
+        Row("moderating", "get", reverse("moderating")),  # the moderator's desk, staff only
         Row("login page", "get", reverse("login")),
         Row("rulebook", "get", reverse("rulebook", args=["naval"])),
         Row("login refused", "post", reverse("login"), {"username": "danes", "password": "no"}),
@@ -437,7 +438,9 @@ PUBLIC = {
 OUTSIDE_ADMIN = dict.fromkeys((*DASHBOARD, *IMPORT, *ADMIN_SITE, *ADMIN_MODEL), "login")
 NO_KEY = {**dict.fromkeys(API, 401), **dict.fromkeys(SEA_API, 401), **SEA_API_PUBLIC}
 ANONYMOUS = {
-    **dict.fromkeys(("home", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), "login"),
+    **dict.fromkeys(
+        ("home", "moderating", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), "login"
+    ),
     "replace public map": "login",
     **dict.fromkeys(("world new", *WORLD), "login"),
     **OUTSIDE_ADMIN,
@@ -449,6 +452,7 @@ ANONYMOUS = {
 STRANGER = {
     **ANONYMOUS,
     "home": 200,
+    "moderating": 404,  # a staff page: for anyone else logged in, no such page
     **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), 404),
     "replace public map": 404,  # the moderator's only: for anyone else, no such page
     **dict.fromkeys(("world new", *WORLD), 404),
@@ -535,6 +539,7 @@ RIVAL = {
     "group object": "redirect",
     "sea new game": 200,  # staff may make a game (and moderate it); not this one's pages
     "world new": 200,  # and a naval campaign
+    "moderating": 200,  # the games they moderate (their own only: tests/campaign)
 }
 MOD = {
     **RIVAL,

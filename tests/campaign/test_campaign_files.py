@@ -228,7 +228,7 @@ def test_a_seafaring_game_has_no_campaign_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     message = refused("campaign_export", game.slug, "--campaign-file", "json", "-o", str(path))
     assert message == (
-        f"{game.slug} is a game of Seafarers (seafarers.md), which has no campaign file; "
+        f"{game.slug} is a game of Seafarers, which has no campaign file; "
         "without --campaign-file, campaign_export writes it as a scenario file."
     )
     assert not path.exists()

@@ -167,7 +167,7 @@
     if (id in fleet.enter_port) {
       give({type: "enter_port", port: id});
     } else if (id in fleet.blockade) {
-      give({type: "blockade", port: id, blockade_port: id});
+      give({type: "blockade", blockade_port: id});
     } else {
       say(chosen.id + " can neither enter nor blockade " + name(id) + " this turn.", true);
     }
