@@ -11,6 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
+from campaign.models import Turn
+from engine.naval import suggest_pirate_orders
 from fleets.mapping import orders_document, world_document
 from fleets.models import Faction, Port, Province
 from fleets.report_views import published_turn
@@ -42,6 +44,8 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
             lambda: frozenset(f["id"] for f in world["fleets"] if f["owner"] == viewer),
         )  # the cache key
         orders = [o for o in orders if o.get("fleet") in own]
+    elif turn is not None and turn.status == Turn.Status.OPEN:
+        orders = [*orders, *_suggested(kept, orders)]  # the moderator's map: U3's suggestions
     world_key = kept.computed("map-key", lambda: world_layout_key(world, layout))
     # What the drawing works out from the world, layout, viewer and fog alone, kept with them
     # (maps/svg.py): a map drawn again for other orders redoes only the orders' part.
@@ -79,6 +83,14 @@ def turn_map(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     events = turn.result["events"]
     fog = campaign.naval_settings.fog_of_war
     return _map_response(after, _layout(campaign), viewer, fog, events=events)
+
+
+def _suggested(kept: Any, orders: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The pirates' suggested orders (U3) for the pirate fleets that have none given yet,
+    marked to be drawn dotted; worked out once per version of the world."""
+    given = {o.get("fleet") for o in orders}
+    suggestions = kept.computed("pirate-suggestions", lambda: suggest_pirate_orders(kept.world))
+    return [{**o, "suggested": True} for o in suggestions if o["fleet"] not in given]
 
 
 def _map_response(

@@ -191,11 +191,14 @@ def draw_arrows(arrows: list[Arrow], layout: Layout) -> list[str]:
         colour = layout.colour(arrow.fleet.owner)
         shape = {"points": points(arrow.points), "fill": "none", "stroke-linejoin": "round"}
         dash = "7 4" if arrow.type == "blockade" else None
+        kind, whose = f"order {arrow.type}", ""
+        if arrow.suggested:  # U3: dotted, until the moderator gives the pirates their orders
+            kind, whose, dash = kind + " suggested", " (suggested for the pirates)", "2 5"
         out.append(
             el(
                 "g",
-                {"class": f"order {arrow.type}", "data-fleet": arrow.fleet.id},
-                title(f"{arrow.fleet.id} {verb[arrow.type]}: {' → '.join(arrow.names)}"),
+                {"class": kind, "data-fleet": arrow.fleet.id},
+                title(f"{arrow.fleet.id}{whose} {verb[arrow.type]}: {' → '.join(arrow.names)}"),
                 el("polyline", {**shape, "stroke": PAPER, "stroke-width": 5, "opacity": 0.85}),
                 el(
                     "polyline",

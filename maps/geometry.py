@@ -47,6 +47,7 @@ class Arrow:
     type: str
     points: list[Point]
     names: list[str]
+    suggested: bool = False  # the pirates' suggested order (U3), not yet given
 
 
 def measure(model: MapModel, layout: Layout, doc: Mapping[str, Any]) -> Geometry:
@@ -349,7 +350,7 @@ def arrow_paths(
             continue
         pts[0] = toward(pts[0], pts[1], (badge.y1 - badge.y0) / 2 + 1)
         pts[-1] = toward(pts[-1], pts[-2], end_gap)
-        out.append(Arrow(fleet, order["type"], pts, names))
+        out.append(Arrow(fleet, order["type"], pts, names, bool(order.get("suggested"))))
     return out
 
 
