@@ -1,7 +1,7 @@
 """An offer's reply is one action at a time too (G1, X24): two threads, two connections, real
 commits — a double click on *Accept* trades once; an accept racing the end of the turn either
-trades (and the end of turn is refused `game_moved_on`) or finds the turn over (`offer_void`),
-never both and never neither. On PostgreSQL the game's row is held FOR UPDATE; on SQLite the
+trades first (and the end of the turn, sent on the page before the trade, is applied after it:
+S-43) or finds the turn over (`offer_void`), never neither. On PostgreSQL the game's row is held FOR UPDATE; on SQLite the
 IMMEDIATE transactions take turns."""
 
 from __future__ import annotations
@@ -56,12 +56,18 @@ def test_an_accept_racing_the_end_of_the_turn(isles):
         lambda: action_submit(game=isles, user=current, action=end, expected_index=length),
     )
     isles.refresh_from_db()
-    assert isles.log_length == length + 1  # exactly one of the two
     offer.refresh_from_db()
     traded = isles.actions.filter(action__type="domestic_trade").exists()
-    if traded:
-        assert codes(outcomes) == ["game_moved_on"]
+    if traded:  # S-43: the trade, then the end of the turn the player clicked: neither lost
+        assert codes(outcomes) == []
+        assert isles.log_length == length + 2
+        kinds = isles.actions.filter(index__gte=length).order_by("index")
+        assert [a["type"] for a in kinds.values_list("action", flat=True)] == [
+            "domestic_trade",
+            "end_turn",
+        ]
         assert offer.status == TradeOffer.Status.ACCEPTED
     else:
+        assert isles.log_length == length + 1  # the end of the turn voids the offer
         assert codes(outcomes) == ["offer_void"]
         assert offer.status == TradeOffer.Status.VOID  # by the end of the turn, in its transaction
