@@ -1,8 +1,8 @@
 """An offer's reply is one action at a time too (G1, X24): two threads, two connections, real
 commits — a double click on *Accept* trades once; an accept racing the end of the turn either
 trades first (and the end of the turn, sent on the page before the trade, is applied after it:
-S-43) or finds the turn over (`offer_void`), never neither. On PostgreSQL the game's row is held FOR UPDATE; on SQLite the
-IMMEDIATE transactions take turns."""
+S-43) or finds the turn over (`offer_void`), never neither. On PostgreSQL the game's row is
+held FOR UPDATE; on SQLite the IMMEDIATE transactions take turns."""
 
 from __future__ import annotations
 
