@@ -14,21 +14,17 @@ from fleets.selectors import Desk
 def map_choices(view: Desk, names: dict[str, str], *, moderating: bool) -> dict[str, Any]:
     """Only the desk's own fleets (a player's, or every fleet for the moderator) are listed, so
     the document tells a player nothing the desk does not already show (fog of war, F1)."""
-    fleets = {}
-    for card in view.cards:
-        legal = card.legal
-        fleets[card.id] = {
+    # The engine's tuples as they are: JSON writes them as lists (json_script).
+    fleets = {
+        card.id: {
             "at": card.at,
             "docked": card.docked,
-            "points": legal.points,
-            "adrift": legal.adrift,
-            "moves": {place: list(path) for place, path in legal.moves.items()},
-            "enter_port": {port: list(path) for port, path in legal.enter_port.items()},
-            "blockade": {port: list(path) for port, path in legal.blockade.items()},
+            "points": card.legal.points,
+            "adrift": card.legal.adrift,
+            "moves": card.legal.moves,
+            "enter_port": card.legal.enter_port,
+            "blockade": card.legal.blockade,
         }
-    return {
-        "fleets": fleets,
-        "seas": {place: list(near) for place, near in view.sea_graph.items()},
-        "names": names,
-        "moderating": moderating,
+        for card in view.cards
     }
+    return {"fleets": fleets, "seas": view.sea_graph, "names": names, "moderating": moderating}

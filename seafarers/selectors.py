@@ -3,6 +3,7 @@ see it (seafarers.md G5)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404
@@ -58,35 +59,34 @@ def game_position(game: Game) -> State:
     return parse_scenario(game.state).state
 
 
-def last_events(game: Game) -> list[dict[str, Any]]:
-    """The events of the last applied action (the board rings its place), [] for an empty log."""
-    row = game.actions.filter(index=game.log_length - 1).values_list("events", flat=True).first()
-    return list(row or [])
+@dataclass(frozen=True, slots=True)
+class News:
+    """What the desk tells of the log's last actions, read in one query."""
+
+    last_events: list[dict[str, Any]]  # the last applied action's (the board rings its place)
+    roll: dict[str, Any] | None  # the last `rolled` event: the dice the desk shows
+    steals: list[dict[str, Any]]  # this turn's `stolen` events, oldest first (B11, PI4, B13)
 
 
-def last_roll(game: Game, *, back: int = 80) -> dict[str, Any] | None:
-    """The last `rolled` event within the log's last `back` actions (a turn is rarely longer),
-    or None: the dice the desk shows."""
-    rows = game.actions.order_by("-index").values_list("events", flat=True)[:back]
+def recent_news(game: Game, *, back: int = 80) -> News:
+    """The desk's news from the log's last `back` actions (a turn is rarely longer): the last
+    action's events, the last roll, and the steals since the current turn started."""
+    rows = list(game.actions.order_by("-index").values_list("events", flat=True)[:back])
+    roll: dict[str, Any] | None = None
+    steals: list[dict[str, Any]] = []
+    this_turn = True
     for events in rows:
         for event in reversed(events or []):
-            if event.get("type") == "rolled":
-                return dict(event)
-    return None
-
-
-def steals_this_turn(game: Game, *, back: int = 80) -> list[dict[str, Any]]:
-    """The `stolen` events since the current turn started (a robber's or pirate's steal, a
-    knight's: B11, PI4, B13), oldest first, within the log's last `back` actions."""
-    rows = game.actions.order_by("-index").values_list("events", flat=True)[:back]
-    found: list[dict[str, Any]] = []
-    for events in rows:
-        for event in reversed(events or []):
-            if event.get("type") == "turn_started":
-                return found[::-1]
-            if event.get("type") == "stolen":
-                found.append(dict(event))
-    return found[::-1]
+            kind = event.get("type")
+            if kind == "turn_started":
+                this_turn = False
+            elif kind == "stolen" and this_turn:
+                steals.append(dict(event))
+            elif kind == "rolled" and roll is None:
+                roll = dict(event)
+        if roll is not None and not this_turn:
+            break
+    return News(list(rows[0] or []) if rows else [], roll, steals[::-1])
 
 
 def is_moderator(game: Game, user: Any) -> bool:

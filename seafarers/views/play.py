@@ -44,10 +44,8 @@ from seafarers.selectors import (
     game_get_for_user,
     game_position,
     is_moderator,
-    last_events,
-    last_roll,
+    recent_news,
     seat_of,
-    steals_this_turn,
 )
 from seafarers.services import GameRefused, action_submit
 from seafarers.views.offers import panel_context
@@ -166,7 +164,8 @@ def desk_context(
     places = Places(state)
     seats = game.seats.select_related("membership__user")
     names = {s.player: (s.user.username if s.user else "bot") for s in seats}
-    events = last_events(game)
+    news = recent_news(game)  # one read of the log's last actions
+    events = news.last_events
     targets = targets_of(legal, viewer, places)
     svg = board_svg(
         state,
@@ -194,8 +193,8 @@ def desk_context(
         "waiting": [{"player": p, "name": names.get(p, p)} for p in waiting],
         "my_move": viewer is not None and viewer in waiting,
         "phase_words": PHASE_WORDS.get(state.phase, ""),
-        "roll": _dice(last_roll(game)),
-        "steals": [_stolen_words(e, viewer, moderator) for e in steals_this_turn(game)],
+        "roll": _dice(news.roll),
+        "steals": [_stolen_words(e, viewer, moderator) for e in news.steals],
         "winner": state.players[state.winner] if state.winner is not None else None,
         "current": state.players[state.player],
         "button_types": types,

@@ -8,12 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from seafarers.services import game_create
+from tests.queries import page_queries
 
 
 @pytest.fixture
@@ -102,11 +101,9 @@ def test_the_header_leads_staff_to_it(people) -> None:
 
 def test_a_fixed_number_of_queries(people, sea) -> None:
     def count() -> int:
-        client = Client()
-        client.force_login(people["mod"])
-        with CaptureQueriesContext(connection) as queries:
-            assert client.get(reverse("moderating")).status_code == 200
-        return len(queries)
+        status, queries = page_queries(people["mod"], reverse("moderating"))
+        assert status == 200
+        return queries
 
     one = count()
     for n in range(3):

@@ -9,13 +9,12 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.models import Membership
 from seafarers.services import game_create, game_pause
+from tests.queries import page_queries
 from tests.seafarers.helpers import play_one
 
 
@@ -94,11 +93,7 @@ def test_naval_campaigns_beside_seafaring_games(people, game, open_skirmish) -> 
 
 def test_the_home_page_reads_a_fixed_number_of_queries(people, game) -> None:
     def count() -> int:
-        client = Client()
-        client.force_login(people["ann"])
-        with CaptureQueriesContext(connection) as queries:
-            client.get(reverse("home"))
-        return len(queries)
+        return page_queries(people["ann"], reverse("home"))[1]
 
     one = count()
     for n in range(3):
