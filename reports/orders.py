@@ -18,11 +18,11 @@ def refused_orders(turn: Turn, faction: str, names: Names) -> list[str]:
         order = orders[index] if 0 <= index < len(orders) else {}
         if whose(order, turn) != faction:
             continue
-        code = str(refusal.get("code", "")).replace("_", " ")
-        lines.append(
-            f"Order {index} ({describe(order, turn, names)}) refused, {code}: "
-            f"{refusal.get('message', '')}."
-        )
+        # Words for the players who read it (issue 20 §4): the order as they gave it and the
+        # engine's reason with names, not the order's index or the refusal's code.
+        why = str(refusal.get("message") or refusal.get("code", "")).replace("_", " ")
+        why = names.in_words(why).rstrip(".")
+        lines.append(f"{describe(order, turn, names)} — refused: {why}.")
     return lines
 
 
@@ -41,7 +41,7 @@ def describe(order: dict[str, Any], turn: Turn, names: Names) -> str:
     if kind == "move" and order.get("path"):
         last = str(order["path"][-1])
         place = names.port(last) if turn.is_port(last) else names.province(last)
-        return f"{fleet}: move to {place}"
+        return f"{fleet}: sail to {place}"
     if kind in ("enter_port", "blockade") and "port" in order:
         return f"{fleet}: {kind.replace('_', ' ')} {names.port(order['port'])}"
     if kind == "support" and "faction" in order:
@@ -51,4 +51,9 @@ def describe(order: dict[str, Any], turn: Turn, names: Names) -> str:
         return f"hire {order.get('count', 1)} × {order.get('ship_type', '?')} at {port}"
     if kind == "buyout":
         return f"buy out {order.get('adrift_fleet', '?')} with {fleet}"
-    return f"{fleet}: {kind.replace('_', ' ')}" if fleet else kind.replace("_", " ")
+    words = _VERBS.get(kind, kind.replace("_", " "))
+    return f"{fleet}: {words}" if fleet else words
+
+
+# The order kinds' words where the kind's id does not read as one (scenario-format.md's types).
+_VERBS = {"merge": "join fleet", "disband": "pay off", "buyout": "buy out"}

@@ -84,8 +84,11 @@ def test_own_refused_orders_only() -> None:
     scenario, result = resolved(skirmish())
     danes = faction_report(scenario, result, "danes", NAMES).section("Refused orders")
     assert danes is not None
-    assert [line.split(" (")[0] for line in danes.lines] == ["Order 6", "Order 7"]
-    assert "hire 1 × frigate at Copenhagen" in danes.lines[0]
+    # Orders 6 and 7, in the players' words: the port's name in the engine's reason too.
+    assert danes.lines == (
+        "hire 1 × frigate at Copenhagen — refused: Copenhagen is blockaded: no hiring there.",
+        "d2: repair — refused: Copenhagen is blockaded: no repairs there.",
+    )
     # Order 9 names a fleet nobody has: it is nobody's to read.
     for faction in ("hanse", "swedes"):
         assert faction_report(scenario, result, faction, NAMES).section("Refused orders") is None
@@ -102,9 +105,8 @@ def test_no_private_details_of_others() -> None:
         "Upkeep paid for 3 ships",  # the Hanse's upkeep
         "−42",
         "−36",
-        "Order 8",
-        "Order 9",
-        "d9",
+        "hire 2",  # the Swedes' refused order 8
+        "d9",  # order 9's fleet, which nobody has
         "+150",  # the Hanse's income
     ):
         assert secret not in danes, secret
@@ -120,7 +122,11 @@ def test_economy_world_privacy() -> None:
     assert "The bid for p1 was outbid by Azure Crown" in red
     assert "Disbanded r2-2 of r2" in red
     assert "mutiny and leave r1" in red
-    assert "Order 5 (r1: move to west) refused, not adjacent" in red
+    # In words (issue 20 §4): the order as given and the reason with the provinces' names, no
+    # order index and no code.
+    assert "r1: sail to west — refused: west is not adjacent to east." in red
+    assert "Order 5" not in red
+    assert "not_adjacent" not in red
     # Blue never met red this turn: nothing of red's in blue's report, and the reverse.
     assert "Scarlet" not in blue
     assert "r2-2" not in blue
