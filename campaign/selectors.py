@@ -22,7 +22,11 @@ def membership_find(user: Any, campaign_id: int) -> Membership | None:
 
 
 def moderates(user: Any, campaign_id: int) -> bool:
-    """Whether the user is the campaign's moderator (a membership, not a superuser's look)."""
+    """Whether the user may moderate the campaign: its moderator (a membership), or a superuser,
+    who runs any game as its moderator would, audited under their own name — as the naval
+    dashboard (campaign.dashboard.moderated_campaign) and `membership_get` have it."""
+    if getattr(user, "is_superuser", False) and getattr(user, "is_authenticated", False):
+        return True
     membership = membership_find(user, campaign_id)
     return membership is not None and membership.role == Membership.Role.MODERATOR
 
@@ -46,6 +50,13 @@ def membership_get(user: User, slug: str, *, ruleset: str | None = None) -> Memb
     if membership is None or (ruleset is not None and membership.campaign.ruleset != ruleset):
         raise Http404("No such campaign.")
     return membership
+
+
+def campaign_others(user: Any, moderated: list[Campaign]) -> list[Campaign]:
+    """Every campaign the user does not moderate, for a superuser's desk; one query, by name."""
+    if user is None or not getattr(user, "is_superuser", False):
+        return []
+    return list(Campaign.objects.exclude(pk__in=[c.pk for c in moderated]).order_by("name", "slug"))
 
 
 def campaign_moderated(user: Any) -> list[Campaign]:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 
 from campaign.models import Campaign
 from campaign.rulesets import Link, Ruleset, ruleset_all
-from campaign.selectors import campaign_moderated
+from campaign.selectors import campaign_moderated, campaign_others
 
 
 @login_required
@@ -45,6 +45,7 @@ class ModeratedOfRuleset:
     ruleset: Ruleset
     games: list[Moderated]
     new_game: Link
+    others: list[Moderated]  # a superuser's: the games of others, which a superuser may run too
 
 
 @require_GET
@@ -58,15 +59,23 @@ def moderating(request: HttpRequest) -> HttpResponse:
     if not request.user.is_staff:
         raise Http404("No such page.")
     moderated = campaign_moderated(request.user)
+    # A superuser may open every game's dashboard (campaign.dashboard.moderated_campaign) but
+    # moderates only their own: the others are listed apart, so that none is out of reach.
+    others = campaign_others(request.user, moderated) if request.user.is_superuser else []
+
+    def rows(ruleset: Ruleset, campaigns: list[Campaign]) -> list[Moderated]:
+        return [
+            Moderated(c, ruleset.moderator_page(c), reverse(ruleset.pages.desk, args=[c.slug]))
+            for c in campaigns
+            if c.ruleset == ruleset.key
+        ]
+
     sections = [
         ModeratedOfRuleset(
             ruleset=ruleset,
-            games=[
-                Moderated(c, ruleset.moderator_page(c), reverse(ruleset.pages.desk, args=[c.slug]))
-                for c in moderated
-                if c.ruleset == ruleset.key
-            ],
+            games=rows(ruleset, moderated),
             new_game=ruleset.new_game_page(),
+            others=rows(ruleset, others),
         )
         for ruleset in ruleset_all()
     ]

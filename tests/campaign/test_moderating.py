@@ -82,6 +82,31 @@ def test_only_a_superuser_gets_the_admin_index(people, django_user_model) -> Non
     assert "You moderate no game yet" in html
 
 
+def test_a_superuser_finds_every_game_and_may_run_it(
+    people, open_skirmish, sea, django_user_model
+) -> None:
+    """Nothing out of reach: a superuser's desk lists the other moderators' games apart, and
+    their links open (the seafaring moderator's page as the naval dashboard)."""
+    boss = django_user_model.objects.create_superuser("boss", "boss@example.org", "pw")
+    _, html = page(boss)
+    assert "Other moderators' games" in html
+    found = links(html)
+    client = Client()
+    client.force_login(boss)
+    for href in (
+        reverse("admin:campaign_dashboard", args=[open_skirmish.pk]),
+        reverse("desk", args=[open_skirmish.slug]),
+        reverse("seafarers_moderate", args=[sea.slug]),
+        reverse("seafarers_desk", args=[sea.slug]),
+    ):
+        assert href in found, href
+        assert client.get(href).status_code == 200, href
+    assert "Elsewhere" in html  # the rival's too
+    # A moderator is not a superuser: no one else's games.
+    _, html = page(people["mod"])
+    assert "Other moderators' games" not in html
+
+
 def test_no_such_page_for_players_and_strangers(people, sea) -> None:
     for name in ("danes", "stranger"):
         assert page(people[name])[0] == 404, name
