@@ -1,5 +1,6 @@
 """What the order desk's map lets each fleet be ordered to by clicks (issue 20 §2): the engine's
-`legal_orders` of every fleet on the desk, the seas' neighbours for a route clicked step by
+`legal_orders` of every fleet on the desk (its seas, ports, the sides it may support in a battle
+next to it and the fleets it may join), the seas' neighbours for a route clicked step by
 step, and the places' names, as one JSON document the page's script reads
 (fleets/static/fleets/map-orders.js). The script only offers what the forms offer; the order it
 gives goes through the same form, service and engine checks as a typed one."""
@@ -24,6 +25,8 @@ def map_choices(view: Desk, names: dict[str, str], *, moderating: bool) -> dict[
             "moves": card.legal.moves,
             "enter_port": card.legal.enter_port,
             "blockade": card.legal.blockade,
+            "support": card.legal.support,  # S1, X10: the factions it may support
+            "merge_into": card.legal.merge_into,  # W5, W7: the fleets it may join here
         }
         for card in view.cards
     }

@@ -1,6 +1,7 @@
 """Orders by clicking the naval map (issue 20 §2), in Debian's Chromium, at a desktop's width and
 a phone's: a player chooses a fleet on the map, sails it by one click, builds a route of their
-own by a second click on the way, blockades a port by a click on it, and is told in words when a
+own by a second click on the way, blockades a port by a click on it, supports a side by the
+map's button, and is told in words when a
 sea is out of reach; the moderator corrects an order on the same map, with the reason the audit
 log asks for. Each order given is read back from the database as the engine will get it.
 
@@ -27,7 +28,11 @@ WIDTHS = [1280, 390]
 def click_map(page, selector: str) -> None:
     """A click where a player would put a finger: the middle of the drawn shape (a label or
     another flag's badge there is clicked through, as on the page)."""
-    page.locator(f"#naval-map {selector}").first.click(force=True)
+    target = page.locator(f"#naval-map {selector}").first
+    # The map is drawn again after each order (htmx): wait for the new drawing's shape, since a
+    # forced click does not wait (seen on a loaded machine: "Element is not visible").
+    target.wait_for(state="visible")
+    target.click(force=True)
 
 
 def order_of(turn, fleet: str) -> dict:
@@ -83,6 +88,16 @@ def test_a_player_orders_fleets_by_clicking_the_map(
     page.locator("button[data-map=hold]").click()  # s2 thinks again
     page.locator("#s2", has_text="Order: Hold").wait_for()
     assert order_of(turn, "s2")["type"] == "hold"
+
+    # S1: s2, at sea in the Kattegat and at peace with the Hanse, may support the Hanse's side
+    # in a battle next to it; the side is a button, since no battle is known before the turn.
+    support = page.locator("#map-more button[data-map=support][data-id=hanse]")
+    assert "Support" in support.inner_text()
+    assert page.locator("#map-more button[data-map=support][data-id=danes]").count() == 0  # X10
+    support.click()
+    page.locator("#s2", has_text="Order: Support").wait_for()
+    support = order_of(turn, "s2")
+    assert (support["type"], support["faction"]) == ("support", "hanse")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 

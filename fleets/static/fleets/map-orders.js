@@ -9,7 +9,10 @@
 //  - a click on a ringed sea sails there by the shortest route (M2); a click on a sea next to
 //    where the route ends, while points are left, sails on through it (a route of one's own);
 //  - a click on a ringed port enters it (M3) or blockades it (B1), as the engine allows;
-//  - "Hold here instead" gives a hold; "Done" (or Escape, or the fleet again) lets it go.
+//  - "Hold here instead" gives a hold; "Support …" supports that side in a battle next to the
+//    fleet (S1: battles are not known before the turn resolves, so the side is what is chosen);
+//    "Join …" joins a fleet in the same place (W5); "Done" (or Escape, or the fleet again) lets
+//    it go.
 (function () {
   "use strict";
 
@@ -29,6 +32,8 @@
     document.getElementById("map-actions").addEventListener("click", function (e) {
       var what = e.target.getAttribute("data-map");
       if (what === "hold") give({type: "hold"});
+      if (what === "support") give({type: "support", support: e.target.getAttribute("data-id")});
+      if (what === "merge") give({type: "merge", merge_into: e.target.getAttribute("data-id")});
       if (what === "done") release();
     });
     document.body.addEventListener("htmx:afterSwap", afterSwap);
@@ -127,6 +132,7 @@
     var fleet = fleetOf(id);
     chosen = {id: id, route: []};
     document.getElementById("map-actions").hidden = false;
+    more(fleet);
     if (fleet.adrift) {
       say(id + " is adrift: it can only hold this turn (X25).", false);
     } else {
@@ -134,6 +140,27 @@
           " this turn. " + hint(), false);
     }
     decorate();
+  }
+
+  // The buttons for what is not a place on the map: a side to support, a fleet to join.
+  function more(fleet) {
+    var box = document.getElementById("map-more");
+    box.textContent = "";
+    (fleet.support || []).forEach(function (side) {
+      box.appendChild(button("support", side, "Support " + name(side)));
+    });
+    (fleet.merge_into || []).forEach(function (other) {
+      box.appendChild(button("merge", other, "Join " + other));
+    });
+  }
+
+  function button(what, id, words) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.setAttribute("data-map", what);
+    b.setAttribute("data-id", id);
+    b.textContent = words;
+    return b;
   }
 
   function release() {
