@@ -6,8 +6,10 @@ turn, whose move it is) before the board, without scrolling past it."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,6 +72,8 @@ PAGES = [
     Page("seafaring table", "ann", "seafaring", lambda s: f"/g/{PLAYED}/table/"),
     Page("seafaring moderator dashboard", "mod", "seafaring", lambda s: f"/g/{PLAYED}/moderate/"),
     Page("seafaring new game", "mod", "seafaring", lambda s: "/g/moderate/new/"),
+    Page("moderator's desk (naval)", "mod", "naval", lambda s: "/moderate/"),
+    Page("moderator's desk (seafaring)", "mod", "seafaring", lambda s: "/moderate/"),
 ]
 
 
@@ -112,7 +116,24 @@ def test_no_page_scrolls_sideways(live_server, browser, request, page, viewport)
     window = tab.evaluate("window.innerWidth")
     culprits = [] if wide <= window else tab.evaluate(WIDER_THAN_THE_WINDOW)
     assert wide <= window, f"{page.name} is {wide} px wide in {window}: {culprits}"
+    shots = os.environ.get("SCREENSHOT_DIR")
+    if shots and viewport == PHONE and page.name in PHONE_SHOTS:  # the README's phone pictures
+        name = "phone-" + re.sub(r"[^a-z0-9]+", "-", page.name.lower()).strip("-") + ".png"
+        tab.screenshot(path=str(Path(shots) / name))
     tab.close()
+
+
+# The pages whose phone view the README shows (SCREENSHOT_DIR=docs/img make test renews them);
+# their desktop views are the README's other pictures.
+PHONE_SHOTS = {
+    "naval order desk (player)",
+    "naval turn report",
+    "naval moderator dashboard",
+    "moderator's desk (naval)",
+    "seafaring log",
+    "seafaring table",
+    "seafaring moderator dashboard",
+}
 
 
 # The outermost elements that reach past the window's right edge, to say in a failure what to

@@ -15,7 +15,9 @@ from tests.campaign.workers import broker, in_thread_worker  # noqa: F401  (brok
 pytestmark = [pytest.mark.queue, pytest.mark.django_db(transaction=True)]
 
 
-def wait_for(game: Game, predicate, seconds: float = 120) -> None:
+def wait_for(game: Game, predicate, seconds: float = 600) -> None:
+    # A deadline, not a timing: it returns as soon as the game gets there. A whole bot game is
+    # ~500 actions, each a task; on a loaded two-core machine that took more than 120 s.
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         game.refresh_from_db()
