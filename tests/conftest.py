@@ -49,6 +49,28 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+def _where(lon: float, lat: float) -> tuple[int, int]:
+    """A place's position on the map: longitude and latitude projected (equirectangular, true
+    at 56° N, where the Sound is), so that the skirmish's map looks like the western Baltic."""
+    return round(60 + 190 * 0.559 * (lon - 8.5)), round(60 + 190 * (58.3 - lat))
+
+
+# Each province where it is (its middle, by eye): the README's pictures are drawn from these.
+SKIRMISH_AT = {
+    "skagerrak": _where(9.6, 57.9),
+    "kattegat": _where(11.6, 57.1),
+    "oresund": _where(12.75, 55.95),
+    "belt_sea": _where(10.9, 55.0),
+    "arkona_basin": _where(13.6, 54.85),
+    "bornholm_basin": _where(15.9, 55.4),
+    "jutland": _where(9.2, 56.1),
+    "zealand": _where(11.8, 55.45),
+    "scania": _where(13.4, 56.35),
+    "holstein": _where(10.6, 54.0),
+    "smaland": _where(15.4, 57.2),
+}
+
+
 def skirmish_campaign_document(**changes: Any) -> dict[str, Any]:
     """The bundled skirmish scenario as a campaign file, its orders removed."""
     doc = copy.deepcopy(SKIRMISH)
@@ -56,8 +78,8 @@ def skirmish_campaign_document(**changes: Any) -> dict[str, Any]:
     doc.pop("seed")
     doc["format"] = "naval-campaign/1"
     doc["name"] = "Skirmish in the Sound"
-    for n, province in enumerate(doc["map"]["provinces"]):
-        province["x"], province["y"] = 100 + 60 * n, 500
+    for province in doc["map"]["provinces"]:
+        province["x"], province["y"] = SKIRMISH_AT[province["id"]]
     doc.update(changes)
     return doc
 
