@@ -5,6 +5,7 @@ line), the battles marked; without fog every fleet; never an order. And the PNG 
 from __future__ import annotations
 
 import io
+import json
 import struct
 
 import pytest
@@ -112,3 +113,34 @@ def test_labels_keep_their_letters_over_their_halo_in_the_png() -> None:
     sea_ink = (0x1F, 0x4E, 0x79)  # maps.marks.SEA_INK, the sea provinces' names
     # At two and a half pixels a unit: the area map's chain is wider than its old row of dots.
     assert ink_pixels(svg_png(svg, scale=2.5), sea_ink) > 200
+
+
+def test_the_png_the_bulletin_and_webhook_post_is_the_area_map() -> None:
+    """Issue 20 §1: the forum export and the webhook post the public map's PNG (maps/png.py),
+    drawn from the same area map: the bundled skirmish's sea areas and lands are there as
+    regions, most of the picture sea and land, not dots on paper."""
+    from collections import Counter
+    from pathlib import Path
+
+    from PIL import Image
+
+    from maps import Layout
+    from maps.marks import LAND, SEA
+
+    doc = json.loads(Path("examples/baltic-skirmish.scenario.json").read_text(encoding="utf-8"))
+    png = svg_png(public_map_svg(doc, Layout(), fog=True), scale=0.5)
+    colours = Image.open(io.BytesIO(png)).convert("RGB").getcolors(maxcolors=1 << 24) or []
+    pixels = Counter({rgb: n for n, rgb in colours})
+    total = sum(pixels.values())
+
+    def share(colour: str) -> float:
+        want = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+
+        def close(rgb: tuple[int, ...]) -> bool:
+            return max(abs(a - b) for a, b in zip(rgb, want, strict=True)) < 12
+
+        near = sum(n for rgb, n in pixels.items() if close(rgb))
+        return near / total
+
+    assert share(SEA) > 0.25, share(SEA)  # six sea areas
+    assert share(LAND) > 0.20, share(LAND)  # five lands
