@@ -160,7 +160,10 @@
     b.setAttribute("data-map", what);
     b.setAttribute("data-id", id);
     b.textContent = words;
-    return b;
+    var pair = document.createDocumentFragment(); // a space between buttons, as in the markup
+    pair.appendChild(b);
+    pair.appendChild(document.createTextNode(" "));
+    return pair;
   }
 
   function release() {
