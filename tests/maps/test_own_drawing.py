@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import yaml
 
 from maps import Layout, map_svg
 from maps.drawing import (
@@ -299,3 +300,11 @@ def test_a_drawing_that_no_longer_fits_the_world_is_not_used() -> None:
     root = parse(map_svg(doc, layout))
     assert not groups(root, "own-drawing")
     assert {g.get("data-province") for g in groups(root, "province")} == {*CHAIN_IDS, "s6"}
+
+
+def test_the_campaign_formats_example_drawing_fits_its_example_map() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "campaign-format.md").read_text()
+    block = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    example = yaml.safe_load(block)
+    provinces = [p["id"] for p in example["map"]["provinces"]]
+    assert drawing_problems(drawing_read(example["map_svg"]), provinces) == []
