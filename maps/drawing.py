@@ -493,7 +493,7 @@ def _province(
     outlines = _walk(element, parent, depth, reading, in_province=True, drawn=True)
     markup = "".join(reading.parts[before:])
     del reading.parts[before:]
-    shade = _plain(element, reading.ns)
+    shade = _plain(element, reading.ns, depth)
     if pid in reading.shapes:
         reading.twice.append(pid)
         return outlines
@@ -509,17 +509,17 @@ def _province(
     return outlines
 
 
-def _plain(element: ET.Element, ns: str) -> str:
+def _plain(element: ET.Element, ns: str, depth: int) -> str:
     """The shape's geometry alone, no paint and no id: the shade laid over an unseen sea."""
     ens, tag = _name(element.tag)
-    if ens != ns or tag not in PROVINCE_SHAPES | {"line", "polyline"}:
-        return ""
+    if ens != ns or tag not in PROVINCE_SHAPES | {"line", "polyline"} or depth > MAX_DEPTH:
+        return ""  # past MAX_DEPTH the drawing is refused (`_walk`)
     attrs = {
         k: v
         for k, v in element.attrib.items()
         if k in ATTRIBUTES and k not in PAINT and k not in ("href", "mask", "clip-path")
     }
-    inner = "".join(_plain(child, ns) for child in element)
+    inner = "".join(_plain(child, ns, depth + 1) for child in element)
     return _open(tag, attrs) + inner + f"</{tag}>"
 
 

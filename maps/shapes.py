@@ -19,7 +19,8 @@ Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as SVG's matrix()
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PATH_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# A path's commands, each with the text of its numbers (what is before the first is no path).
+_SEGMENT = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])([^MmLlHhVvCcSsQqTtAaZz]*)")
 _TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 CURVE_STEPS = (0.25, 0.5, 0.75, 1.0)
@@ -84,74 +85,62 @@ def apply(m: Matrix, p: Point) -> Point:
 
 def path_rings(d: str | None) -> list[list[Point]]:
     """The path's subpaths as rings of points (curves sampled, arcs straight to their end)."""
-    tokens = _PATH_TOKEN.findall(d or "")
     rings: list[list[Point]] = []
     ring: list[Point] = []
     x = y = 0.0
     start = (0.0, 0.0)
     last_control: Point | None = None
-    command = ""
-    k = 0
-    while k < len(tokens):
-        if tokens[k].isalpha():
-            command = tokens[k]
-            k += 1
-            if command in "Zz":
-                if ring:
-                    rings.append(ring)
-                ring = []
-                x, y = start
-                last_control = None
-                continue
-        elif not command or command in "Zz":
-            break  # numbers with no command before them: the rest cannot be read
-        upper = command.upper()
-        count = _ARGS[upper]
-        args = tokens[k : k + count]
-        if len(args) < count or any(a.isalpha() for a in args):
-            break
-        k += count
-        v = [float(a) for a in args]
-        rel = command.islower()
-        ox, oy = (x, y) if rel else (0.0, 0.0)
-        control: Point | None = None
-        if upper == "M":
+    for command, arguments in _SEGMENT.findall(d or ""):
+        if command in "Zz":
             if ring:
                 rings.append(ring)
-            x, y = ox + v[0], oy + v[1]
-            start, ring = (x, y), [(x, y)]
-            command = "l" if rel else "L"  # further pairs are lines
-        elif upper in "LT":
-            if upper == "T":
-                control = _reflect(last_control, (x, y))
-                ring += _quad((x, y), control, (ox + v[0], oy + v[1]))
-            x, y = ox + v[0], oy + v[1]
-            ring.append((x, y))
-        elif upper == "H":
-            x = ox + v[0]
-            ring.append((x, y))
-        elif upper == "V":
-            y = oy + v[0]
-            ring.append((x, y))
-        elif upper == "C":
-            c1, c2, end = (ox + v[0], oy + v[1]), (ox + v[2], oy + v[3]), (ox + v[4], oy + v[5])
-            ring += _cubic((x, y), c1, c2, end)
-            control, (x, y) = c2, end
-        elif upper == "S":
-            c1 = _reflect(last_control, (x, y))
-            c2, end = (ox + v[0], oy + v[1]), (ox + v[2], oy + v[3])
-            ring += _cubic((x, y), c1, c2, end)
-            control, (x, y) = c2, end
-        elif upper == "Q":
-            c1, end = (ox + v[0], oy + v[1]), (ox + v[2], oy + v[3])
-            ring += _quad((x, y), c1, end)
-            control, (x, y) = c1, end
-        elif upper == "A":
-            x, y = ox + v[5], oy + v[6]
-            ring.append((x, y))
-        if not ring:
-            ring = [(x, y)]
-        last_control = control
+            ring, (x, y), last_control = [], start, None
+            continue
+        upper, rel = command.upper(), command.islower()
+        values = [float(n) for n in NUMBER.findall(arguments)]
+        count = _ARGS[upper]
+        for k in range(0, len(values) - count + 1, count):  # a command's numbers repeat it
+            v = values[k : k + count]
+            ox, oy = (x, y) if rel else (0.0, 0.0)
+            control: Point | None = None
+            if upper == "M":
+                if ring:
+                    rings.append(ring)
+                x, y = ox + v[0], oy + v[1]
+                start, ring = (x, y), [(x, y)]
+                upper = "L"  # further pairs are lines
+            elif upper in "LT":
+                if upper == "T":
+                    control = _reflect(last_control, (x, y))
+                    ring += _quad((x, y), control, (ox + v[0], oy + v[1]))
+                x, y = ox + v[0], oy + v[1]
+                ring.append((x, y))
+            elif upper == "H":
+                x = ox + v[0]
+                ring.append((x, y))
+            elif upper == "V":
+                y = oy + v[0]
+                ring.append((x, y))
+            elif upper == "C":
+                c1, c2 = (ox + v[0], oy + v[1]), (ox + v[2], oy + v[3])
+                end = (ox + v[4], oy + v[5])
+                ring += _cubic((x, y), c1, c2, end)
+                control, (x, y) = c2, end
+            elif upper == "S":
+                c1 = _reflect(last_control, (x, y))
+                c2, end = (ox + v[0], oy + v[1]), (ox + v[2], oy + v[3])
+                ring += _cubic((x, y), c1, c2, end)
+                control, (x, y) = c2, end
+            elif upper == "Q":
+                c1, end = (ox + v[0], oy + v[1]), (ox + v[2], oy + v[3])
+                ring += _quad((x, y), c1, end)
+                control, (x, y) = c1, end
+            elif upper == "A":
+                x, y = ox + v[5], oy + v[6]
+                ring.append((x, y))
+            if not ring:
+                ring = [(x, y)]
+            last_control = control
     if ring:
         rings.append(ring)
     return [r for r in rings if r]

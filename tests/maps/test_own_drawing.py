@@ -134,8 +134,10 @@ def test_a_drawing_over_two_megabytes_is_refused_before_it_is_read() -> None:
     assert "at most 2,000,000 (2 MB)" in refusal_words(text)
 
 
-def test_a_drawing_nested_too_deep_is_refused() -> None:
-    text = HEAD + "<g>" * 80 + "</g>" * 80 + "</svg>"
+@pytest.mark.parametrize("province", ["", ' id="s1"'])
+def test_a_drawing_nested_too_deep_is_refused(province: str) -> None:
+    """Also a province's group nested far past Python's recursion limit: refused, no error."""
+    text = HEAD + f"<g{province}>" + "<g>" * 5000 + "</g>" * 5001 + "</svg>"
     assert codes(text) == ["svg_too_deep"]
 
 
