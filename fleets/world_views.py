@@ -296,10 +296,9 @@ def world_drawing(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         if not form.is_valid():
             problems = [str(e) for errors in form.errors.values() for e in errors]
-            raise WorldRefused(
-                "drawing_refused",
-                "The drawing was not taken: " + " ".join(problems),
-            )
+            # A reason missing alone is the editor's usual refusal; anything else the drawing's.
+            code = "reason_required" if list(form.errors) == ["reason"] else "drawing_refused"
+            raise WorldRefused(code, "The drawing was not taken: " + " ".join(problems))
         map_drawing_set(
             campaign=campaign,
             user=request.user,

@@ -5,6 +5,7 @@ targets on each shape and fog shading, never hiding, the seas."""
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from PIL import Image
 
 from maps import Layout, map_svg
 from maps.drawing import (
@@ -22,6 +24,7 @@ from maps.drawing import (
     drawing_read,
 )
 from maps.map_cache import world_layout_key
+from maps.png import svg_png
 from maps.shapes import middle, path_rings, transform
 from tests.maps.helpers import CHAIN_LAYOUT, SVG, chain_world, fleet, groups, parse, title_of
 
@@ -310,3 +313,14 @@ def test_the_campaign_formats_example_drawing_fits_its_example_map() -> None:
     example = yaml.safe_load(block)
     provinces = [p["id"] for p in example["map"]["provinces"]]
     assert drawing_problems(drawing_read(example["map_svg"]), provinces) == []
+
+
+def test_the_map_on_a_drawing_is_drawn_as_png_for_the_forum() -> None:
+    """The bulletin's PNG (maps/png.py, CairoSVG) reads the drawing's markup: its shapes are
+    painted with their own colours (s2's blue in its middle), not the generated map's."""
+    png = svg_png(map_svg(chain_world([]), chain_drawing()), scale=1)
+    assert png.startswith(b"\x89PNG")
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    root = parse(map_svg(chain_world([]), chain_drawing()))
+    x0, y0 = (float(v) for v in root.get("viewBox", "").split()[:2])
+    assert image.getpixel((round(260 - x0), round(60 - y0))) == (0x4F, 0x86, 0xB8)
