@@ -28,6 +28,12 @@ urlpatterns = [
     path("c/<slug:slug>/world/", world_views.world, name="world"),
     path("c/<slug:slug>/world/check/", world_views.world_check_page, name="world_check"),
     path("c/<slug:slug>/world/open/", world_views.world_open, name="world_open"),
+    path("c/<slug:slug>/world/drawing/", world_views.world_drawing, name="world_drawing"),
+    path(
+        "c/<slug:slug>/world/drawing/remove/",
+        world_views.world_drawing_remove,
+        name="world_drawing_remove",
+    ),
     path(
         "c/<slug:slug>/world/export.<str:fmt>",
         world_views.world_export,

@@ -12,11 +12,12 @@ from typing import Any
 from campaign.webhooks import WebhookRefused, vetted_addresses
 from engine.naval import Problem, ScenarioError, parse_scenario
 from engine.naval.scenario import TOP_KEYS as SCENARIO_KEYS
+from maps.drawing import DrawingRefused, drawing_problems, drawing_read
 
 CAMPAIGN_FORMAT = "naval-campaign/1"
 # The scenario's world, without what belongs to one turn, plus what a campaign adds.
 WORLD_KEYS = SCENARIO_KEYS - {"format", "seed", "dice", "orders"}
-TOP_KEYS = WORLD_KEYS | {"format", "name", "slug", "description", "settings"}
+TOP_KEYS = WORLD_KEYS | {"format", "name", "slug", "description", "settings", "map_svg"}
 SETTINGS = {
     "auto_resolve": bool,
     "turn_hours": int,
@@ -57,6 +58,7 @@ class CampaignFile:
     province_extras: dict[str, dict[str, Any]] = field(default_factory=dict)  # name, x, y
     port_names: dict[str, str] = field(default_factory=dict)
     faction_extras: dict[str, dict[str, str]] = field(default_factory=dict)  # name, colour
+    map_svg: str = ""  # the campaign's own drawing of its map (maps/drawing.py), checked
 
 
 def read_campaign_file(document: object) -> CampaignFile:
@@ -90,6 +92,7 @@ def read_campaign_file(document: object) -> CampaignFile:
     scenario = {k: v for k, v in doc.items() if k in WORLD_KEYS}
     scenario["format"] = "naval-scenario/1"
     _take_extras(scenario, result, problems)
+    result.map_svg = _map_svg(doc.get("map_svg"), scenario, problems)
     _check_ids(scenario, problems)
     try:
         parse_scenario(scenario)
@@ -99,6 +102,29 @@ def read_campaign_file(document: object) -> CampaignFile:
         raise ScenarioError(problems)
     result.scenario = scenario
     return result
+
+
+def _map_svg(value: object, scenario: dict[str, Any], problems: list[Problem]) -> str:
+    """The file's own drawing (`map_svg`: the SVG's text, R-76), read and checked against the
+    file's provinces (R-77, R-79); "" when it has none."""
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str):
+        problems.append(Problem("map_svg", "the drawing is the SVG's text"))
+        return ""
+    try:
+        drawing = drawing_read(value)
+    except DrawingRefused as refused:
+        problems.extend(Problem("map_svg", p.message) for p in refused.problems)
+        return ""
+    game_map = scenario.get("map") if isinstance(scenario.get("map"), dict) else {}
+    provinces = [
+        p["id"]
+        for p in _list(game_map.get("provinces"))
+        if isinstance(p, dict) and isinstance(p.get("id"), str)
+    ]
+    problems.extend(Problem("map_svg", p.message) for p in drawing_problems(drawing, provinces))
+    return value
 
 
 def _storable(value: object, path: str, problems: list[Problem]) -> None:

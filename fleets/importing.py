@@ -11,6 +11,7 @@ from fleets.campaign_files import CampaignFile
 from fleets.models import (
     Adjacency,
     Faction,
+    MapDrawing,
     NavalSettings,
     Port,
     Province,
@@ -25,8 +26,9 @@ class ImportRefused(Exception):
 
 @transaction.atomic
 def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
-    """The campaign with its naval settings (rules, fog of war), its map, factions, relations,
-    ship types and starting fleets, and its first turn as a draft for the moderator to open."""
+    """The campaign with its naval settings (rules, fog of war), its map (with its own drawing
+    when the file brings one), factions, relations, ship types and starting fleets, and its
+    first turn as a draft for the moderator to open."""
     if Campaign.objects.filter(slug=source.slug).exists():
         raise ImportRefused(f"There is already a campaign called {source.slug!r}.")
     doc = source.scenario
@@ -103,6 +105,8 @@ def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
         )
         for t in doc.get("ship_types") or []
     )
+    if source.map_svg:  # checked against this world by the file's reader (R-77)
+        MapDrawing.objects.create(campaign=campaign, svg=source.map_svg)
     # The fleets as the engine reads them: every default (health, owner, …) filled in.
     ruleset_of(campaign).state_apply(campaign, state_to_dict(parse_scenario(doc).world))
     Turn.objects.create(campaign=campaign, number=1)

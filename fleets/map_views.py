@@ -16,7 +16,7 @@ from engine.naval import suggest_pirate_orders
 from fleets.mapping import orders_document, world_document
 from fleets.models import Faction, Port, Province
 from fleets.report_views import published_turn
-from fleets.selectors import membership_get
+from fleets.selectors import campaign_drawing, membership_get
 from fleets.world_cache import kept_world
 from maps.layout import layout_from_rows
 from maps.map_cache import SharedScenes, map_cached, world_layout_key
@@ -123,4 +123,5 @@ def _layout(campaign: Any) -> Any:
         Province.objects.filter(campaign=campaign).values_list("key", "name", "x", "y"),
         Port.objects.filter(campaign=campaign).values_list("key", "name"),
         Faction.objects.filter(campaign=campaign).values_list("key", "name", "colour"),
+        drawing=campaign_drawing(campaign),
     )

@@ -41,6 +41,27 @@ class NavalSettings(models.Model):
         return f"{self.campaign}: rules and fog of war"
 
 
+class MapDrawing(models.Model):
+    """A naval campaign's own drawing of its map (issue 20 §1, docs/rulings.md R-76–R-79): an
+    SVG with one shape per province id, from the campaign file's `map_svg` or uploaded in the
+    world editor, kept as the text it was given (at most 2 MB) after `maps.drawing` has read
+    it and checked it against the world. The map is drawn on it while it fits the world
+    (maps/own_svg.py). A row of its own, not a column of the settings: the settings are read
+    on every page, the drawing only when a map is drawn (once per version of the world)."""
+
+    campaign = models.OneToOneField(
+        Campaign, primary_key=True, on_delete=models.CASCADE, related_name="map_drawing"
+    )
+    svg = models.TextField()
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "map drawing"
+
+    def __str__(self) -> str:
+        return f"{self.campaign}: its own map drawing"
+
+
 def settings_made(sender: Any, instance: Campaign, created: bool, raw: bool, **_: Any) -> None:
     """Every naval campaign has its settings row from its first save, whoever makes it (the
     import, the world editor's new-campaign page, the admin's Add campaign), with the defaults:

@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from campaign.models import AuditEntry, Turn
 from fleets.models import Faction, Port, Province, PublicMap
+from fleets.selectors import campaign_drawing
 from maps.layout import Layout, layout_from_rows
 from maps.png import svg_png
 from maps.public import public_map_svg
@@ -157,6 +158,7 @@ def _layout(campaign: Any) -> Layout:
         Port.objects.filter(campaign=campaign).values_list("key", "name"),
         Faction.objects.filter(campaign=campaign).values_list("key", "name", "colour"),
         title=campaign.name,
+        drawing=campaign_drawing(campaign),
     )
 
 

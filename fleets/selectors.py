@@ -20,9 +20,10 @@ from engine.naval import LegalOrders, World, legal_orders
 from engine.naval.fog import visible_fleets, watched_seas
 from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.mapping import orders_document, world_document
-from fleets.models import Faction, Fleet, Order
+from fleets.models import Faction, Fleet, MapDrawing, Order
 from fleets.names import campaign_names
 from fleets.world_cache import kept_world
+from maps.drawing import Drawing, DrawingRefused, drawing_read
 from reports.build import Names
 
 User = AbstractBaseUser | AnonymousUser
@@ -168,3 +169,16 @@ def _belongs(order: dict[str, Any], faction: str | None, world: World) -> bool:
         return order.get("faction") == faction
     fleet = world.fleets.get(str(order.get("fleet")))
     return fleet is not None and fleet.owner == faction
+
+
+def campaign_drawing(campaign: Campaign) -> Drawing | None:
+    """The campaign's own drawing of its map, read (once per process for the same text:
+    maps/drawing.py), or None: it has none, or one the reader no longer takes (a stricter
+    reader than the one that kept it), which is then not drawn (R-77)."""
+    text = MapDrawing.objects.filter(campaign=campaign).values_list("svg", flat=True).first()
+    if not text:
+        return None
+    try:
+        return drawing_read(text)
+    except DrawingRefused:
+        return None

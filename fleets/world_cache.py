@@ -158,6 +158,7 @@ def _connect() -> None:
         Adjacency,
         Faction,
         Fleet,
+        MapDrawing,
         NavalSettings,
         Port,
         Province,
@@ -167,7 +168,8 @@ def _connect() -> None:
     )
 
     world = (Campaign, NavalSettings, Faction, Relation, Province, Adjacency, Port, ShipType)
-    for model in (*world, Fleet, Ship):  # NavalSettings: the world's `rules` (fleets 0008)
+    # NavalSettings: the world's `rules` (fleets 0008); MapDrawing: the map's layout (0009).
+    for model in (*world, MapDrawing, Fleet, Ship):
         post_save.connect(_changed, sender=model, dispatch_uid=f"world-cache-save-{model.__name__}")
         post_delete.connect(
             _changed, sender=model, dispatch_uid=f"world-cache-del-{model.__name__}"

@@ -16,7 +16,10 @@ new values) and is refused as a whole, nothing written, with a stable code:
 - `reserved`: the pirates (W3) are not listed, edited or deleted as a faction;
 - `world_invalid`: once the first turn is open, an edit that leaves the world with a problem it
   did not have (the turn would lock a world the engine refuses, R-51);
-- `already_open`: the first turn is open already.
+- `already_open`: the first turn is open already;
+- `drawing_refused`: the map's own drawing cannot be taken (R-76–R-79), each problem listed
+  with its own code (`svg_not_xml`, `svg_unknown_province`, `svg_script` …: maps/drawing.py);
+- `no_drawing`: there is no drawing to remove.
 
 Writes lock the campaign's current turn as `turn_lock` does (`_lock`), so an edit and a lock,
 two edits, or two openings, go one after the other: never an edit of a world that has just been
@@ -43,6 +46,7 @@ from fleets.models import (
     Faction,
     Fleet,
     LedgerLine,
+    MapDrawing,
     NavalSettings,
     Order,
     Port,
@@ -51,7 +55,8 @@ from fleets.models import (
     Ship,
     ShipType,
 )
-from fleets.world_files import Place, campaign_file_document, problem_places
+from fleets.world_files import TOP_WORDS, Place, campaign_file_document, problem_places
+from maps.drawing import DrawingProblem, DrawingRefused, drawing_problems, drawing_read
 
 
 class WorldRefused(Exception):
@@ -589,6 +594,52 @@ def campaign_create(
         _pirates(campaign)
         _audit(campaign, user, "create campaign", "", slug=slug, settings=settings)
     return campaign
+
+
+def map_drawing_set(*, campaign: Campaign, user: Any, text: str, reason: str) -> MapDrawing:
+    """The campaign's own drawing of its map, added or replaced by `text` once read, made safe
+    and checked against the world as it stands (R-76–R-79): refused `drawing_refused` with
+    every problem, and then nothing changes (the old drawing, if any, stays)."""
+    with transaction.atomic():
+        _guard(campaign, reason)
+        try:
+            drawing = drawing_read(text)
+        except DrawingRefused as refused:
+            raise _drawing_refused(refused.problems) from None
+        provinces = list(Province.objects.filter(campaign=campaign).values_list("key", flat=True))
+        problems = drawing_problems(drawing, provinces)
+        if problems:
+            raise _drawing_refused(problems)
+        row, made = MapDrawing.objects.update_or_create(campaign=campaign, defaults={"svg": text})
+        _audit(
+            campaign,
+            user,
+            "world drawing add" if made else "world drawing replace",
+            reason,
+            shapes=len(drawing.shapes),
+            size=len(text.encode("utf-8")),
+        )
+    return row
+
+
+def map_drawing_remove(*, campaign: Campaign, user: Any, reason: str) -> None:
+    """The campaign's own drawing removed: the map is drawn from the positions again."""
+    with transaction.atomic():
+        _guard(campaign, reason)
+        deleted, _ = MapDrawing.objects.filter(campaign=campaign).delete()
+        if not deleted:
+            raise WorldRefused("no_drawing", "The campaign has no drawing of its own to remove.")
+        _audit(campaign, user, "world drawing remove", reason)
+
+
+def _drawing_refused(problems: list[DrawingProblem]) -> WorldRefused:
+    words = TOP_WORDS["map_svg"]
+    return WorldRefused(
+        "drawing_refused",
+        f"The drawing was not taken ({len(problems)} problem{'s' if len(problems) > 1 else ''});"
+        " nothing was changed.",
+        [Place(words, f"{p.message} ({p.code})", "map_svg") for p in problems],
+    )
 
 
 def palette_colour(campaign: Campaign) -> str:

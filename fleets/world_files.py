@@ -20,12 +20,13 @@ from campaign.models import Campaign
 from engine.naval import Problem
 from fleets.campaign_files import CAMPAIGN_FORMAT, SETTINGS
 from fleets.mapping import world_document
-from fleets.models import Faction, Port, Province
+from fleets.models import Faction, MapDrawing, Port, Province
 
 
 def campaign_file_document(campaign: Campaign) -> dict[str, Any]:
     """The campaign as a campaign file: its name and settings, the scenario's world from the rows
-    (`world_document`, 9 queries) with the names, colours and positions a campaign adds."""
+    (`world_document`, 9 queries) with the names, colours and positions a campaign adds, and
+    the map's own drawing when it has one."""
     world = world_document(campaign)
     provinces = {
         key: (name, x, y)
@@ -62,6 +63,9 @@ def campaign_file_document(campaign: Campaign) -> dict[str, Any]:
         "settings": settings,
     }
     document.update((key, value) for key, value in world.items() if key != "format")
+    drawing = MapDrawing.objects.filter(campaign=campaign).values_list("svg", flat=True).first()
+    if drawing:
+        document["map_svg"] = drawing  # the map's own drawing, as it was given (R-76)
     return document
 
 
@@ -77,10 +81,23 @@ def campaign_file_text(campaign: Campaign, encoding: str) -> str:
     export page and `campaign_export --campaign-file`, so the two give the same bytes."""
     document = campaign_file_document(campaign)
     if encoding == "yaml":
-        return yaml.safe_dump(document, allow_unicode=True, sort_keys=False)
+        return yaml.dump(document, Dumper=_Dumper, allow_unicode=True, sort_keys=False)
     if encoding == "json":
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     raise ValueError(f"a campaign file is JSON or YAML, not {encoding!r}")
+
+
+class _Dumper(yaml.SafeDumper):
+    """YAML as `safe_dump` writes it, but text of several lines (the map's own drawing, a
+    description) as a literal block: the SVG reads in the file as it reads in its own."""
+
+
+def _text_block(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in text else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_Dumper.add_representer(str, _text_block)
 
 
 def _number(value: float) -> int | float:
@@ -144,6 +161,7 @@ TOP_WORDS = {
     "relations": "the relations",
     "ship_types": "the ship types",
     "fleets": "the starting fleets",
+    "map_svg": "the map's own drawing",
 }
 _STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]|\[('[^']*'|\"[^\"]*\")\]")
 

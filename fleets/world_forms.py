@@ -23,6 +23,7 @@ from fleets.campaign_files import (
     UNSHOWABLE,
 )
 from fleets.models import Faction, Fleet, Port, Province, Relation, ShipType
+from maps.drawing import MAX_BYTES
 
 MAX_FIRST_SHIPS = 20  # W5's default fleet limit: a new fleet's first ships at most
 
@@ -328,6 +329,37 @@ FORMS: dict[str, type[WorldRowForm]] = {
 
 class DeleteForm(forms.Form):
     reason = WorldRowForm.base_fields["reason"]
+
+
+class DrawingForm(forms.Form):
+    """The map's own drawing, an SVG file (R-76): its size and its text checked here, the rest
+    by the service (maps/drawing.py). `text` is the file's text once cleaned."""
+
+    svg = forms.FileField(
+        label="SVG file",
+        help_text="One shape (path, polygon, rect, circle, ellipse or g) per province, its id "
+        "the province's id; at most 2 MB.",
+        error_messages={
+            "required": "Choose the SVG file to upload (svg_missing).",
+            "empty": "The file is empty (svg_missing).",
+        },
+    )
+    reason = WorldRowForm.base_fields["reason"]
+
+    def clean_svg(self) -> Any:
+        upload = self.cleaned_data["svg"]
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size:,} bytes; at most {MAX_BYTES:,} (2 MB) is taken "
+                "(svg_too_large)."
+            )
+        try:
+            self.text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                "The file is not SVG text (not UTF-8): save it as plain SVG (svg_not_text)."
+            ) from None
+        return upload
 
 
 class OpenForm(forms.Form):

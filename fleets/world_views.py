@@ -25,13 +25,16 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign.models import Campaign, Membership
-from fleets.models import Adjacency, Relation
+from fleets.models import Adjacency, MapDrawing, Province, Relation
+from fleets.selectors import campaign_drawing
 from fleets.world_editor import (
     TABLES,
     WorldRefused,
     campaign_create,
     can_open,
     first_turn_open,
+    map_drawing_remove,
+    map_drawing_set,
     palette_colour,
     row_name,
     started,
@@ -40,7 +43,15 @@ from fleets.world_editor import (
     world_save,
 )
 from fleets.world_files import CONTENT_TYPES, Place, campaign_file_text
-from fleets.world_forms import FORMS, DeleteForm, NewCampaignForm, OpenForm, WorldRowForm
+from fleets.world_forms import (
+    FORMS,
+    DeleteForm,
+    DrawingForm,
+    NewCampaignForm,
+    OpenForm,
+    WorldRowForm,
+)
+from maps.drawing import drawing_fits
 
 # How each table's rows are read for the page (their links in the same query).
 RELATED = {
@@ -155,6 +166,9 @@ def world(request: HttpRequest, slug: str) -> HttpResponse:
             "can_open": can_open(campaign),
             "started": started(campaign),
             "has_map": bool(tables[0]["rows"]),
+            "drawing": _drawing_state(campaign),
+            "drawing_form": DrawingForm(),
+            "drawing_remove_form": DeleteForm(prefix="drawing"),
             "open_form": OpenForm(),
             "title": f"{campaign.name}: the world",
         },
@@ -253,6 +267,68 @@ def world_remove(request: HttpRequest, slug: str, table: str, pk: int) -> HttpRe
         return HttpResponseRedirect(reverse("world_row", args=[campaign.slug, table, row.pk]))
     messages.success(request, f"The {spec.label} {name} is deleted.")
     return HttpResponseRedirect(_editor_url(campaign, table))
+
+
+def _drawing_state(campaign: Campaign) -> dict[str, Any] | None:
+    """What the editor says of the map's own drawing: none, or when it changed, how many
+    shapes it has and whether the map is drawn on it (it fits the world as it stands)."""
+    changed = (
+        MapDrawing.objects.filter(campaign=campaign).values_list("changed_at", flat=True).first()
+    )
+    if changed is None:
+        return None
+    drawing = campaign_drawing(campaign)
+    provinces = Province.objects.filter(campaign=campaign).values_list("key", flat=True)
+    return {
+        "changed": changed,
+        "shapes": len(drawing.shapes) if drawing is not None else 0,
+        "fits": drawing is not None and drawing_fits(drawing, list(provinces)),
+    }
+
+
+@require_POST
+def world_drawing(request: HttpRequest, slug: str) -> HttpResponse:
+    """The map's own drawing uploaded (added or replaced), or every problem as a message."""
+    campaign = world_campaign(request, slug)
+    if isinstance(campaign, HttpResponse):
+        return campaign
+    form = DrawingForm(request.POST, request.FILES)
+    try:
+        if not form.is_valid():
+            problems = [str(e) for errors in form.errors.values() for e in errors]
+            # A reason missing alone is the editor's usual refusal; anything else the drawing's.
+            code = "reason_required" if list(form.errors) == ["reason"] else "drawing_refused"
+            raise WorldRefused(code, "The drawing was not taken: " + " ".join(problems))
+        map_drawing_set(
+            campaign=campaign,
+            user=request.user,
+            text=form.text,
+            reason=form.cleaned_data["reason"],
+        )
+    except WorldRefused as error:
+        messages.error(request, str(error))
+        for place in error.places:
+            messages.error(request, f"{place.words.capitalize()}: {place.message}")
+        return HttpResponseRedirect(_editor_url(campaign, "map"))
+    messages.success(request, "The map is now drawn on the campaign's own drawing.")
+    return HttpResponseRedirect(_editor_url(campaign, "map"))
+
+
+@require_POST
+def world_drawing_remove(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = world_campaign(request, slug)
+    if isinstance(campaign, HttpResponse):
+        return campaign
+    form = DeleteForm(request.POST, prefix="drawing")
+    try:
+        if not form.is_valid():
+            raise WorldRefused("reason_required", "Say why: the reason goes to the audit log.")
+        map_drawing_remove(campaign=campaign, user=request.user, reason=form.cleaned_data["reason"])
+    except WorldRefused as error:
+        messages.error(request, f"Nothing removed: {error}")
+        return HttpResponseRedirect(_editor_url(campaign, "map"))
+    messages.success(request, "The campaign's own drawing is removed: the map is drawn anew.")
+    return HttpResponseRedirect(_editor_url(campaign, "map"))
 
 
 @require_GET

@@ -32,6 +32,7 @@ class Geometry:
     radius: dict[str, float]
     ports: dict[str, tuple[float, float, float, float]]  # marker x, y; outward direction
     regions: Regions  # each province's area (maps/regions.py)
+    frame: tuple[float, float, float, float] | None = None  # a campaign's own drawing's (own_svg)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +235,8 @@ def map_bounds(geo: Geometry) -> Box:
     for pid, (x, y) in geo.pos.items():
         box = box.union(Box.around(x, y, 2 * geo.radius[pid], 2 * geo.radius[pid]))
     box = Box(box.x0 - 44, box.y0 - 34, box.x1 + 44, box.y1 + 34)
+    if geo.frame is not None:
+        box = box.union(Box(*geo.frame))
     for poly in geo.regions.polygons.values():
         xs, ys = [x for x, _ in poly], [y for _, y in poly]
         box = box.union(Box(min(xs) - 6, min(ys) - 6, max(xs) + 6, max(ys) + 6))

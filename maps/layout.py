@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from maps.drawing import Drawing
+
 # The campaign files' palette (docs/campaign-format.md), for factions the layout gives no colour.
 PALETTE = ("#c8102e", "#005293", "#f2a900", "#2e7d32", "#6a1b9a", "#00838f", "#8d6e63", "#ef6c00")
 PIRATES = "pirates"
@@ -32,7 +34,9 @@ def _frozen(mapping: Mapping[str, object] | None) -> Mapping[str, object]:
 @dataclass(frozen=True)
 class Layout:
     """Positions `{province: (x, y)}` on a 1000 × 1000 drawing (0, 0 top left), display names
-    for provinces, ports and factions, and faction colours `{faction: "#rrggbb"}`."""
+    for provinces, ports and factions, and faction colours `{faction: "#rrggbb"}`; `drawing`,
+    the campaign's own drawing of its map when it has one (maps/drawing.py, maps/own_svg.py:
+    its shapes are the provinces, the positions unused)."""
 
     positions: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     province_names: Mapping[str, str] = field(default_factory=dict)
@@ -40,6 +44,7 @@ class Layout:
     faction_names: Mapping[str, str] = field(default_factory=dict)
     faction_colours: Mapping[str, str] = field(default_factory=dict)
     title: str = "Campaign map"
+    drawing: Drawing | None = None
 
     def __post_init__(self) -> None:
         positions = {
@@ -84,6 +89,7 @@ def layout_from_rows(
     factions: Iterable[tuple[str, str, str]] = (),
     *,
     title: str = "Campaign map",
+    drawing: Drawing | None = None,
 ) -> Layout:
     """A layout from plain rows, as the database gives them: provinces as (key, name, x, y),
     ports as (key, name), factions as (key, name, colour). Empty names fall back to the key;
@@ -102,4 +108,4 @@ def layout_from_rows(
             faction_names[key] = name
         if is_colour(colour):
             colours[key] = colour
-    return Layout(positions, province_names, port_names, faction_names, colours, title)
+    return Layout(positions, province_names, port_names, faction_names, colours, title, drawing)

@@ -65,6 +65,8 @@ def world_layout_key(world: Mapping[str, Any], layout: Layout) -> str:
     parts = {
         "world": world,
         "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+        # The campaign's own drawing, by its text's hash (maps/drawing.py).
+        "drawing": layout.drawing.digest if layout.drawing is not None else None,
     }
     return hashlib.sha256(orjson.dumps(parts, option=orjson.OPT_SORT_KEYS)).hexdigest()
 

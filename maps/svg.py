@@ -35,6 +35,7 @@ from maps.layout import Layout
 from maps.legend import Legend, legend_rows
 from maps.marks import BACKGROUND, FONT, arrow_head, el, title
 from maps.model import MapModel, read_model
+from maps.own_svg import own_drawing, own_geometry, own_provinces
 from maps.place import Box, Placer, circle_box
 
 
@@ -84,9 +85,15 @@ def map_svg(
         model = own["model"] if own is not None else read_model(world_doc, viewer, fog)
         # All the geometry reads: the provinces, their links (the regions' borders) and ports.
         shape = (tuple(model.kinds.items()), model.links, tuple(model.ports.items()))
+        # The campaign's own drawing when it fits this world (R-77), else regions from positions.
+        drawing = own_drawing(layout, model)
         common = shared.get(shape) if shared is not None else None
         if common is None:
-            geo = measure(model, layout, world_doc)
+            geo = (
+                measure(model, layout, world_doc)
+                if drawing is None
+                else own_geometry(model, drawing)
+            )
             base = Placer(map_bounds(geo))  # what every drawing of this world has under the rest
             for pid, (x, y) in geo.pos.items():
                 base.take(circle_box(x, y, geo.radius[pid]), 1.5)
@@ -100,7 +107,15 @@ def map_svg(
             own = {
                 "model": model,
                 "links": el("g", {"class": "links"}, *draw_links(model, geo)),
-                "provinces": el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
+                "provinces": el(
+                    "g",
+                    {"class": "provinces"},
+                    *(
+                        draw_provinces(model, geo, layout)
+                        if drawing is None
+                        else own_provinces(model, drawing, layout)
+                    ),
+                ),
                 "ports": el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
             }
             if scenes is not None:

@@ -189,6 +189,8 @@ def world_rows(campaign: Campaign) -> list[Row]:
         Row("world add", "post", reverse("world_add", args=[slug, "province"])),
         Row("world row", "get", reverse("world_row", args=[slug, "province", kattegat])),
         Row("world delete", "post", reverse("world_delete", args=[slug, "province", kattegat])),
+        Row("world drawing", "post", reverse("world_drawing", args=[slug])),
+        Row("world drawing remove", "post", reverse("world_drawing_remove", args=[slug])),
     ]
 
 
@@ -384,7 +386,7 @@ IMPORT = ("import page", "import nothing")
 # The world editor: the new-campaign page for staff; the campaign's pages for its moderator only
 # (404 for everyone else logged in, as the desk's; the login page for a visitor).
 WORLD = ("world", "world check", "world open", "world export", "world add", "world row")
-WORLD += ("world delete",)
+WORLD += ("world delete", "world drawing", "world drawing remove")
 WORLD_MOD = {
     "world": 200,
     "world check": 200,
@@ -393,6 +395,8 @@ WORLD_MOD = {
     "world add": 400,  # the empty form, refused field by field
     "world row": 200,
     "world delete": "redirect",  # refused reason_required, back to the row's page
+    "world drawing": "redirect",  # no file: refused, back to the editor with the message
+    "world drawing remove": "redirect",  # refused reason_required, back to the editor
 }
 ADMIN_SITE = [r.name for r in admin_site_rows()]
 MODELS = (
