@@ -39,6 +39,8 @@ from campaign.scenario_files import described
 from campaign.selectors import moderates
 from engine.kernel.problems import ScenarioError
 from engine.seafarers import State, generate_board, legal_actions, new_game, parse_scenario
+from seafarers.action_words import action_words
+from seafarers.board_places import Places
 from seafarers.board_svg import board_svg, player_colours
 from seafarers.boards import COLOURS, bundled_document
 from seafarers.models import Game
@@ -50,7 +52,6 @@ from seafarers.moderate_forms import (
     ReminderForm,
     ReplaceForm,
     action_key,
-    action_label,
 )
 from seafarers.positions import replay, waiting_for
 from seafarers.scenario_files import game_document
@@ -210,6 +211,7 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
     live = game.status in (Game.Status.SETUP, Game.Status.PLAYING)
     index = {"index": game.log_length}
     colours = player_colours([{"id": pid} for pid in state.players])
+    places = Places(state)  # every place in the players' words (issue 20 §4)
     context: dict[str, Any] = {
         "game": game,
         "campaign": game.campaign,
@@ -238,7 +240,7 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
                 "index": row["index"],
                 "when": row["created_at"],
                 "player": row["action"].get("player"),
-                "what": action_label(row["action"]),
+                "what": action_words(row["action"], places),
                 "by_moderator": bool(row["action"].get("by_moderator")),
                 "sender": row["user__username"] or row["sender"],
             }
@@ -248,7 +250,10 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
             (
                 player,
                 ActForForm(
-                    legal=legal_actions(state, player), initial=index, prefix=f"act-{player}"
+                    legal=legal_actions(state, player),
+                    places=places,
+                    initial=index,
+                    prefix=f"act-{player}",
                 ),
             )
             for player in waiting
@@ -256,7 +261,9 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         if live
         else [],
         "act_for_why_not": _act_for_why_not(game),
-        "award": AwardForm(state=state, initial={**index, "points": 1}) if started else None,
+        "award": AwardForm(state=state, places=places, initial={**index, "points": 1})
+        if started
+        else None,
         "replace": ReplaceForm(players=[s.player for s in seats], initial=index),
         "reminder": ReminderForm(initial={**index, "hours": game.reminder_hours}),
         "audit": audit_lines(  # in words, the action's id beside (issue 11)
