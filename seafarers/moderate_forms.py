@@ -257,6 +257,22 @@ class ActForForm(ReasonForm):
         return action
 
 
+class BoardActForForm(ActForForm):
+    """G4 on the board (issue 20 §4): the places the seat may act on, grouped as the desk lists
+    them ("Build a road": …), posted to the same view as ActForForm. A tap on the board fills
+    the choice (static/seafarers/board-taps.js: `data-board-action`) and sends nothing while the
+    reason (`data-board-reason`) is empty; the service refuses an empty one all the same."""
+
+    def __init__(
+        self, *args: Any, groups: list[tuple[str, list[tuple[str, str]]]], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        action, reason = self.fields["action"].widget, self.fields["reason"].widget
+        action.choices = groups
+        action.attrs["data-board-action"] = ""
+        reason.attrs["data-board-reason"] = ""
+
+
 class AwardForm(ReasonForm):
     """X19, G4: special points under a building of a player."""
 
