@@ -27,7 +27,7 @@ from seafarers.board_layers import (
 from seafarers.board_legend import LEGEND_WIDTH, draw_legend, legend_lines
 from seafarers.board_marks import FONT, GLYPHS, PALETTE, PAPER, el, num, title
 from seafarers.board_places import Places
-from seafarers.board_targets import Target, draw_targets, targets_of
+from seafarers.board_targets import HIT_RADIUS, Target, draw_targets, targets_of
 
 # Paper round the outermost hexes: enough for a harbour's token or the pirate at the rim, and
 # no more, so that on a phone the hexes get the width (the sea ring is the real margin).
@@ -52,6 +52,7 @@ def board_svg(
     last_action_events: list[dict[str, Any]] | None = None,
     legend: bool = True,
     min_scale: float | None = None,
+    targets_for: str | None = None,
 ) -> str:
     """The board as an SVG document (a string, no XML declaration, ready to inline in HTML).
 
@@ -65,6 +66,8 @@ def board_svg(
     screen allows) the hexes get the whole width, which a phone needs for its taps.
     `min_scale`: CSS px per SVG unit below which the picture is not shrunk (a `min-width`), so
     that its targets keep their size on a narrow screen; a page scrolls a larger board sideways.
+    `targets_for`: the player whose `legal` actions become targets when the viewer is not that
+    player — the moderator acting for a seat on the board (G4, issue 20 §4), who is no viewer.
 
     Graph boards (rule tests) have no geometry: ValueError."""
     doc = state_to_dict(state)
@@ -73,7 +76,7 @@ def board_svg(
         raise ValueError("a graph board has no hex geometry to draw; only hex boards are drawn")
     colours = player_colours(doc["players"])
     places = Places(state)
-    targets = targets_of(legal or [], viewer, places)
+    targets = targets_of(legal or [], viewer if targets_for is None else targets_for, places)
     marks = _marks(doc, targets, last_action_events or [])
     hexes = sorted(in_view(board["hexes"], marks), key=lambda h: (h["r"], h["q"]))
     extent = frame(((h["q"], h["r"]) for h in hexes), MARGIN)
@@ -125,6 +128,36 @@ def board_svg(
     )
 
 
+# WCAG 2.5.8's minimum target size, in CSS px: a place on the board is at least this wide to tap.
+TAP_TARGET_PX = 24.0
+
+
+def tappable_board(
+    state: State,
+    *,
+    viewer: str | None,
+    legal: list[dict[str, Any]],
+    events: list[dict[str, Any]],
+    has_targets: bool,
+    targets_for: str | None = None,
+) -> tuple[str, str]:
+    """The board as a page to tap on draws it — the seat's desk, and the moderator's dashboard
+    when he acts for a seat (issue 20 §4): the hexes without the key, never shrunk below
+    TAP_TARGET_PX a target, and the key apart (the page places it beside or under the board).
+    `has_targets`: whether `legal` gives the board a target (the caller has them listed)."""
+    svg = board_svg(
+        state,
+        viewer=viewer,
+        legal=legal,
+        last_action_events=events,
+        legend=False,
+        min_scale=TAP_TARGET_PX / (2 * HIT_RADIUS),
+        targets_for=targets_for,
+    )
+    key = legend_svg(state, viewer=viewer, targets=has_targets, last=bool(last_places(events)))
+    return svg, key
+
+
 def legend_svg(state: State, *, viewer: str | None, targets: bool, last: bool) -> str:
     """The board's key on its own, for a page that places it apart from the board."""
     doc = state_to_dict(state)
@@ -164,4 +197,11 @@ def _marks(
     return out
 
 
-__all__ = ["board_svg", "legend_svg", "player_colours", "player_glyphs"]
+__all__ = [
+    "TAP_TARGET_PX",
+    "board_svg",
+    "legend_svg",
+    "player_colours",
+    "player_glyphs",
+    "tappable_board",
+]

@@ -97,6 +97,33 @@ def _where(kind: str, name: str, places: Places) -> str:
     return places.edge((a, b))
 
 
+def place_label(action: Mapping[str, Any], places: Places) -> str | None:
+    """An action that names a place, in the players' words ("build a road at the south side of
+    hills 4", "move the ship at … to …", "move the robber to … and steal from blue"); None for
+    one that names no place. The desk's targets and list, and the moderator's pages, say it so
+    (issue 20 §4)."""
+    kind_key = PLACE_KEY.get(str(action.get("type", "")))
+    if kind_key is None:
+        return None
+    kind, key = kind_key
+    where = _words(kind, action[key], places)
+    label = f"{VERB[action['type']]} {where}"
+    if action["type"] == "move_ship":
+        label = f"move the ship at {_words('edge', action['from'], places)} to {where}"
+    if action.get("steal_from") is not None:
+        label += f" and steal from {action['steal_from']}"
+    return label
+
+
+def _words(kind: str, value: Any, places: Places) -> str:
+    """A place as the action names it, in words; a graph board's (rule tests) as written."""
+    if places.is_hex:
+        return _where(kind, _name(kind, value), places)
+    if kind == "edge":
+        return places.edge(value)
+    return places.node(str(value)) if kind == "node" else places.hex(str(value))
+
+
 def targets_of(
     legal: Sequence[Mapping[str, Any]], viewer: str | None, places: Places
 ) -> list[Target]:
@@ -110,15 +137,12 @@ def targets_of(
         kind, key = kind_key
         name = _name(kind, action[key])
         where = _where(kind, name, places)
-        label = f"{VERB[action['type']]} {where}"
+        label = place_label(action, places) or ""
         source = None
         if action["type"] == "move_ship":
             source = "|".join(edge_key(action["from"]))
-            a, b = source.split("|")
-            label = f"move the ship at {places.edge((a, b))} to {where}"
         question = QUESTION[action["type"]]
         if action.get("steal_from") is not None:
-            label += f" and steal from {action['steal_from']}"
             question += f" and steal from {action['steal_from']}"
         out.append(
             Target(

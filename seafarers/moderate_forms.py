@@ -17,6 +17,8 @@ from campaign.models import Campaign
 from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.kernel.problems import ScenarioError
 from engine.seafarers import State
+from seafarers.action_words import action_words
+from seafarers.board_places import Places
 from seafarers.boards import BUNDLED, COLOURS, bundled_document
 
 MAX_SEATS = len(COLOURS)
@@ -237,15 +239,38 @@ class ActForForm(ReasonForm):
     # so a stale choice is refused with the engine's code rather than a form's.
     action = forms.CharField(max_length=2000, label="Action", widget=forms.Select)
 
-    def __init__(self, *args: Any, legal: list[dict[str, Any]] | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        legal: list[dict[str, Any]] | None = None,
+        places: Places | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
+        # In the players' words, as the desk says them (issue 20 §4).
         self.fields["action"].widget.choices = [
-            (action_key(a), action_label(a)) for a in legal or []
+            (action_key(a), action_words(a, places)) for a in legal or [] if places is not None
         ]
 
     def chosen(self) -> dict[str, Any]:
         action: dict[str, Any] = json.loads(self.cleaned_data["action"])
         return action
+
+
+class BoardActForForm(ActForForm):
+    """G4 on the board (issue 20 §4): the places the seat may act on, grouped as the desk lists
+    them ("Build a road": …), posted to the same view as ActForForm. A tap on the board fills
+    the choice (static/seafarers/board-taps.js: `data-board-action`) and sends nothing while the
+    reason (`data-board-reason`) is empty; the service refuses an empty one all the same."""
+
+    def __init__(
+        self, *args: Any, groups: list[tuple[str, list[tuple[str, str]]]], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        action, reason = self.fields["action"].widget, self.fields["reason"].widget
+        action.choices = groups
+        action.attrs["data-board-action"] = ""
+        reason.attrs["data-board-reason"] = ""
 
 
 class AwardForm(ReasonForm):
@@ -261,9 +286,12 @@ class AwardForm(ReasonForm):
     building = forms.CharField(max_length=200, label="Under the building", widget=forms.Select)
     points = forms.IntegerField(min_value=1, max_value=5, initial=1)
 
-    def __init__(self, *args: Any, state: State | None = None, **kwargs: Any):
+    def __init__(
+        self, *args: Any, state: State | None = None, places: Places | None = None, **kwargs: Any
+    ):
         super().__init__(*args, **kwargs)
-        self.fields["building"].widget.choices = buildings(state) if state is not None else []
+        choices = buildings(state, places) if state is not None else []
+        self.fields["building"].widget.choices = choices
 
     def clean_building(self) -> str:
         building: str = self.cleaned_data["building"]
@@ -295,56 +323,19 @@ class ReplaceForm(ReasonForm):
         return name or None
 
 
-def buildings(state: State) -> list[tuple[str, str]]:
+def buildings(state: State, places: Places | None = None) -> list[tuple[str, str]]:
     """Every settlement and city on the board as a choice "player node" (X19: a token lies
-    under a building of its player)."""
+    under a building of its player), the building in the players' words (issue 20 §4)."""
+    places = places or Places(state)
     names = state.board.node_names
     out = []
     for p, pid in enumerate(state.players):
-        for n in sorted(state.player_nodes[p], key=lambda n: names[n]):
+        for n in sorted(state.player_nodes[p], key=lambda n: places.node(names[n])):
             kind = "city" if state.node_level[n] == 2 else "settlement"
-            out.append((f"{pid} {names[n]}", f"{pid}: {kind} at {names[n]}"))
+            out.append((f"{pid} {names[n]}", f"{pid}'s {kind} at {places.node(names[n])}"))
     return out
 
 
 def action_key(action: dict[str, Any]) -> str:
     """An action as the form's value: its JSON, keys sorted (the same action, the same value)."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
-
-
-VERBS = {
-    "build_settlement": "build a settlement",
-    "build_city": "build a city",
-    "build_road": "build a road",
-    "build_ship": "build a ship",
-    "move_ship": "move a ship",
-    "roll": "roll the dice",
-    "end_turn": "end the turn",
-    "discard": "discard",
-    "pick_gold": "take from the bank for gold",
-    "move_robber": "move the robber",
-    "move_pirate": "move the pirate",
-    "buy_dev_card": "buy a development card",
-    "play_knight": "play a Knight",
-    "play_road_building": "play Road Building",
-    "play_year_of_plenty": "play Year of Plenty",
-    "play_monopoly": "play Monopoly",
-    "end_road_building": "end Road Building",
-    "maritime_trade": "trade with the bank",
-}
-
-
-def action_label(action: dict[str, Any]) -> str:
-    """An action in plain words with what it names ("build a ship at 1,0,SW")."""
-    kind = str(action.get("type"))
-    words = VERBS.get(kind, kind.replace("_", " "))
-    details = []
-    for key, value in action.items():
-        if key in ("type", "player"):
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{n} {k}" for k, n in sorted(value.items()))
-        elif isinstance(value, list):  # an edge: its two nodes
-            value = " – ".join(map(str, value))
-        details.append(f"{key.replace('_', ' ')} {value}")
-    return f"{words}: {'; '.join(details)}" if details else words

@@ -39,18 +39,21 @@ from campaign.scenario_files import described
 from campaign.selectors import moderates
 from engine.kernel.problems import ScenarioError
 from engine.seafarers import State, generate_board, legal_actions, new_game, parse_scenario
-from seafarers.board_svg import board_svg, player_colours
+from seafarers.action_words import action_words
+from seafarers.board_places import Places
+from seafarers.board_svg import player_colours, tappable_board
+from seafarers.board_targets import targets_of
 from seafarers.boards import COLOURS, bundled_document
 from seafarers.models import Game
 from seafarers.moderate_forms import (
     ActForForm,
     AwardForm,
+    BoardActForForm,
     NewGameForm,
     ReasonForm,
     ReminderForm,
     ReplaceForm,
     action_key,
-    action_label,
 )
 from seafarers.positions import replay, waiting_for
 from seafarers.scenario_files import game_document
@@ -65,6 +68,7 @@ from seafarers.services import (
     game_undo,
     seat_replace,
 )
+from seafarers.views.play import place_groups
 
 LAST_ACTIONS = 15  # actions listed on the dashboard, the latest first
 AUDIT_SHOWN = 10
@@ -210,6 +214,10 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
     live = game.status in (Game.Status.SETUP, Game.Status.PLAYING)
     index = {"index": game.log_length}
     colours = player_colours([{"id": pid} for pid in state.players])
+    places = Places(state)  # every place in the players' words (issue 20 §4)
+    legal = {player: legal_actions(state, player) for player in waiting} if live else {}
+    events = rows[-1]["events"] if rows else []
+    on_board = _on_board(state, legal, places, events, note.get("kept_reason") or {}, index)
     context: dict[str, Any] = {
         "game": game,
         "campaign": game.campaign,
@@ -232,13 +240,13 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         ],
         "waiting": waiting,
         "buttons": [b for b in _buttons(game) if b["name"] != "start" or not started],
-        "board": _board(state, rows[-1]["events"] if rows else []),
+        **on_board,
         "last": [
             {
                 "index": row["index"],
                 "when": row["created_at"],
                 "player": row["action"].get("player"),
-                "what": action_label(row["action"]),
+                "what": action_words(row["action"], places),
                 "by_moderator": bool(row["action"].get("by_moderator")),
                 "sender": row["user__username"] or row["sender"],
             }
@@ -248,7 +256,7 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
             (
                 player,
                 ActForForm(
-                    legal=legal_actions(state, player), initial=index, prefix=f"act-{player}"
+                    legal=legal[player], places=places, initial=index, prefix=f"act-{player}"
                 ),
             )
             for player in waiting
@@ -256,7 +264,9 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         if live
         else [],
         "act_for_why_not": _act_for_why_not(game),
-        "award": AwardForm(state=state, initial={**index, "points": 1}) if started else None,
+        "award": AwardForm(state=state, places=places, initial={**index, "points": 1})
+        if started
+        else None,
         "replace": ReplaceForm(players=[s.player for s in seats], initial=index),
         "reminder": ReminderForm(initial={**index, "hours": game.reminder_hours}),
         "audit": audit_lines(  # in words, the action's id beside (issue 11)
@@ -331,13 +341,52 @@ def _owes(state: State, q: int) -> str:
     return "to play"
 
 
-def _board(state: State, events: list[dict[str, Any]]) -> str | None:
-    """The whole board (no viewer: nothing is hidden on it), the last action ringed; None for a
-    graph board (rule tests), which has no geometry to draw."""
+def _on_board(
+    state: State,
+    legal: Mapping[str, list[dict[str, Any]]],
+    places: Places,
+    events: list[dict[str, Any]],
+    kept_reason: Mapping[str, str],
+    index: dict[str, int],
+) -> dict[str, Any]:
+    """The whole board (no viewer: nothing is hidden on it, S-37), the last action ringed, and
+    — when a seat the game waits for may act on a place — that seat's targets on it, as its
+    desk draws them (`tappable_board`), with the form a tap sends for it through `act_for`
+    (G4, issue 20 §4; several waiting only to discard or pick gold, which name no place, so
+    the first with a place is the one). The board's key apart; `board` None for a graph board
+    (rule tests), which has no geometry to draw."""
+    player, targets = next(
+        ((p, t) for p, actions in legal.items() if (t := targets_of(actions, p, places))),
+        (None, []),
+    )
     try:
-        return board_svg(state, viewer=None, last_action_events=events)
+        board, key = tappable_board(
+            state,
+            viewer=None,
+            legal=legal[player] if player is not None else [],
+            events=events,
+            has_targets=bool(targets),
+            targets_for=player,
+        )
     except ValueError:
-        return None
+        return {"board": None, "key": None, "board_for": None}
+    if player is None:
+        return {"board": board, "key": key, "board_for": None}
+    groups = [
+        (group, [(t.action_json, t.label) for t in shown]) for group, shown in place_groups(targets)
+    ]
+    form = BoardActForForm(
+        groups=groups,
+        initial={**index, "reason": kept_reason.get(player, "")},
+        prefix=f"act-{player}",
+        auto_id="board-%s",
+    )
+    moves_ships = any(t.source is not None for t in targets)
+    return {
+        "board": board,
+        "key": key,
+        "board_for": {"player": player, "form": form, "moves_ships": moves_ships},
+    }
 
 
 def _buttons(game: Game) -> list[dict[str, Any]]:
@@ -461,6 +510,9 @@ def act_for_player(request: HttpRequest, game: Game, player: str) -> HttpRespons
     """G4: an action sent for the player the game waits for, marked by_moderator in the log,
     with its reason in the audit log (act_for)."""
     form = ActForForm(request.POST, prefix=f"act-{player}")
+    # The reason stays in the board's box for the seat's next action (a turn played for an
+    # absent player is several actions for one reason).
+    reason = request.POST.get(f"act-{player}-reason", "")
 
     def send() -> None:
         cleaned = _cleaned(form)
@@ -478,7 +530,13 @@ def act_for_player(request: HttpRequest, game: Game, player: str) -> HttpRespons
             reason=cleaned["reason"],
         )
 
-    return _outcome(request, game, send, f"Sent for {player}; marked by_moderator in the log.")
+    return _outcome(
+        request,
+        game,
+        send,
+        f"Sent for {player}; marked by_moderator in the log.",
+        keep={"kept_reason": {player: reason[:500]}},
+    )
 
 
 @require_POST
@@ -567,11 +625,13 @@ def _outcome(
     send: Callable[[], None],
     done: str,
     kept: Mapping[str, Any] | None = None,
+    keep: Mapping[str, Any] | None = None,
 ) -> HttpResponse:
     """Runs the button's service; the panel with the outcome inline (htmx), or the dashboard
     with it as a message (a plain form). `kept`: for a refusal shown at its form rather than on
     top (`refusal_at`), the form as posted, so that nothing typed is lost; without htmx the
-    dashboard is then drawn with it rather than redirected to."""
+    dashboard is then drawn with it rather than redirected to. `keep`: what the panel drawn
+    again keeps of the post, refused or not (the board's reason)."""
     refusal: tuple[str, str] | None = None
     try:
         send()
@@ -581,6 +641,7 @@ def _outcome(
     htmx = getattr(request, "htmx", False)  # django_htmx's middleware
     if htmx or (refusal and kept):
         note = {"refusal": refusal, **(kept or {})} if refusal else {"done": done}
+        note.update(keep or {})
         template = "seafarers/moderate/dashboard.html" + ("#panel" if htmx else "")
         return render(request, template, panel_context(request, game, **note))
     if refusal:

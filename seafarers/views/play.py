@@ -32,11 +32,10 @@ from django_htmx.middleware import HtmxDetails
 
 from engine.seafarers import State, legal_actions
 from engine.seafarers.rules import RESOURCES
-from seafarers.board_layers import last_places
 from seafarers.board_marks import AWARD_MARKS, award_mark
 from seafarers.board_places import Places
-from seafarers.board_svg import board_svg, legend_svg, player_colours
-from seafarers.board_targets import HIT_RADIUS, Target, targets_of
+from seafarers.board_svg import player_colours, tappable_board
+from seafarers.board_targets import Target, targets_of
 from seafarers.models import Game
 from seafarers.play_forms import control_of, expected_index, read_action
 from seafarers.positions import waiting_for
@@ -167,15 +166,9 @@ def desk_context(
     news = recent_news(game)  # one read of the log's last actions
     events = news.last_events
     targets = targets_of(legal, viewer, places)
-    svg = board_svg(
-        state,
-        viewer=viewer,
-        legal=legal,
-        last_action_events=events,
-        legend=False,
-        min_scale=TAP_TARGET_PX / (2 * HIT_RADIUS),
+    svg, key = tappable_board(
+        state, viewer=viewer, legal=legal, events=events, has_targets=bool(targets)
     )
-    key = legend_svg(state, viewer=viewer, targets=bool(targets), last=bool(last_places(events)))
     waiting = waiting_for(state) if game.status in ACTIVE else []
     context = {
         "game": game,
@@ -188,7 +181,7 @@ def desk_context(
         # Drawn by board_svg from the engine's state, every text in it escaped there.
         "board": mark_safe(svg),
         "key": mark_safe(key),
-        "places": _place_groups(targets),
+        "places": place_groups(targets),
         "buttons": [(t, PLAIN_LABELS[t]) for t in PLAIN_LABELS if t in types],
         "waiting": [{"player": p, "name": names.get(p, p)} for p in waiting],
         "my_move": viewer is not None and viewer in waiting,
@@ -248,8 +241,6 @@ def _sections(context: dict[str, Any]) -> set[str]:
     return shown
 
 
-# WCAG 2.5.8's minimum target size, in CSS px: a place on the board is at least this wide to tap.
-TAP_TARGET_PX = 24.0
 GROUPS = {
     "build_settlement": "Build a settlement",
     "build_city": "Build a city",
@@ -261,7 +252,7 @@ GROUPS = {
 }
 
 
-def _place_groups(targets: list[Target]) -> list[tuple[str, list[Target]]]:
+def place_groups(targets: list[Target]) -> list[tuple[str, list[Target]]]:
     """The board's targets for its plain list, by kind of action, each group by its label."""
     groups: dict[str, list[Target]] = {}
     for t in targets:
@@ -396,4 +387,4 @@ def _plenty(state: State) -> list[str]:
     return [r for i, r in enumerate(RESOURCES) if state.bank[i]]
 
 
-__all__ = ["act", "desk", "desk_context", "desk_poll"]
+__all__ = ["act", "desk", "desk_context", "desk_poll", "place_groups"]

@@ -14,6 +14,8 @@ from django.db import connections
 
 from campaign.models import AuditEntry
 from engine.seafarers import bot_action
+from seafarers.action_words import action_words
+from seafarers.board_places import Places
 from seafarers.models import Game
 from seafarers.positions import waiting_for
 from seafarers.services import action_submit
@@ -86,7 +88,9 @@ def test_the_moderator_creates_starts_and_undoes(live_server, browser, people, t
     page.reload()
     last = page.locator(f"#action-{game.log_length - 1}")
     last.wait_for()
-    assert sent["node"] in last.inner_text()
+    # In the players' words, never the coordinates (issue 20 §4).
+    assert action_words(sent, Places(state)) in last.inner_text()
+    assert sent["node"] not in last.inner_text()
     placed = f".board svg g.piece[data-kind=settlement][data-place='{sent['node']}']"
     assert page.locator(placed).count() == 1
     assert page.locator(".board svg g.last-action").count() == 1  # ringed as the last action

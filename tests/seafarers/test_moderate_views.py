@@ -55,7 +55,7 @@ def test_the_dashboard_shows_status_turn_seats_board_and_log(mod, game):
     assert "red to play (setup route)" in page
     assert "Waiting for: <strong>red</strong> (ann, to play)" in page
     assert "<svg" in page  # the board, drawn whole
-    assert "build a settlement: node" in page  # the last action, in plain words
+    assert "build a settlement at the " in page  # the last action, in the players' words
     assert f"seed {game.first_position['seed']}" in page
     assert "Export as a scenario file" in page
     # What cannot be done says why, with its code.
@@ -407,7 +407,7 @@ def test_the_pending_gold_picks(mod, people):
     assert "<strong>white</strong> (cid, owes 2 gold pick(s) (GD4))" in page
     assert "blue</strong> (bob" not in page
     assert f'action="{url("seafarers_act_for", "white")}"' in page
-    assert "take from the bank for gold: take 2 brick" in page
+    assert "take 2 brick for gold" in page
 
 
 def test_undo_needs_a_reason_and_keeps_it_in_the_audit_log(mod, game):
