@@ -19,9 +19,15 @@ from engine.naval import Refusal, ScenarioError
 from engine.naval.refusals import CODES
 from fleets.broken_world import CODE as broken_world_code
 from fleets.broken_world import broken_world
-from fleets.forms import HireForm
 from fleets.selectors import desk_for, fleet_get_for_player
-from fleets.services import NOT_OPEN, order_slot, order_submit, order_withdraw, token_membership
+from fleets.services import (
+    NOT_OPEN,
+    order_out_of_bounds,
+    order_slot,
+    order_submit,
+    order_withdraw,
+    token_membership,
+)
 
 
 class MembershipKey(HttpBearer):
@@ -118,28 +124,6 @@ ERRORS: dict[int, Any] = {
     422: Problem,
     429: Problem,
 }
-# Numbers in an order within the desk's bounds (a hire of 10**30 ships was accepted, then
-# refused at the lock): a hire's count as the hire form's, any other whole number storable.
-HIRE_COUNT = HireForm.base_fields["count"]
-LARGEST = 2**31 - 1
-
-
-def _out_of_bounds(order: dict[str, Any]) -> str | None:
-    """Why a number in the order is out of bounds, or None."""
-    count = order.get("count")
-    low, high = HIRE_COUNT.min_value, HIRE_COUNT.max_value  # type: ignore[attr-defined]
-    if isinstance(count, int) and not isinstance(count, bool) and not low <= count <= high:
-        return f"A hire is of {low} to {high} ships, not {count}."
-    stack: list[object] = [order]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > LARGEST:
-            return f"A number in an order is at most {LARGEST}."
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-    return None
 
 
 def _closed(turn: Turn) -> dict[str, str]:
@@ -263,7 +247,7 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
         )
     if turn.status != Turn.Status.OPEN:
         return Status(400, _closed(turn))
-    bounds = _out_of_bounds(body.order)
+    bounds = order_out_of_bounds(body.order)
     if bounds is not None:
         return Status(400, {"code": "invalid_order", "message": bounds})
     slot = order_slot(body.order)
