@@ -176,6 +176,12 @@ def dashboard_rows(campaign: Campaign) -> list[Row]:
         Row("progress", "get", admin_url("campaign_turn_progress", campaign.pk, first.pk)),
         Row("pirate orders", "post", admin_url("campaign_pirate_orders", campaign.pk)),
         Row("moderator order", "post", admin_url("campaign_moderator_order", campaign.pk), order),
+        Row(
+            "moderator written orders",
+            "post",
+            admin_url("campaign_moderator_written_orders", campaign.pk),
+            {"faction": "danes", "orders": "d2: hold", "reason": "mail"},
+        ),
         Row("revoke key", "post", admin_url("campaign_api_key_revoke", campaign.pk), revoke),
         Row("import page", "get", admin_url("campaign_import")),
         Row("import nothing", "post", admin_url("campaign_import")),
@@ -390,7 +396,7 @@ WRITTEN = {"written orders": 200}
 API_NOWHERE = {"api unknown path": 404, "api wrong method": 405}
 API = [r.name for r in api_rows()]
 DASHBOARD = ("dashboard", *(f"turn {a}" for a in (*ACTIONS, "extend")), "progress")
-DASHBOARD += ("pirate orders", "moderator order", "revoke key")
+DASHBOARD += ("pirate orders", "moderator order", "moderator written orders", "revoke key")
 IMPORT = ("import page", "import nothing")
 # The world editor: the new-campaign page for staff; the campaign's pages for its moderator only
 # (404 for everyone else logged in, as the desk's; the login page for a visitor).

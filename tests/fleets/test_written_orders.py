@@ -176,3 +176,44 @@ def test_the_box_is_on_the_desk(client, people) -> None:
     assert 'name="orders"' in page
     assert 'hx-select="#desk-orders"' in page
     assert 'name="reason" id="written-reason"' not in page  # a player gives no reason
+
+
+# --- the moderator's dashboard: "Give or correct an order" -------------------------------------
+
+
+def dashboard_paste(client, campaign, **data: str):
+    return client.post(
+        reverse("admin:campaign_moderator_written_orders", args=[campaign.pk]),
+        {"turn": campaign.current_turn.pk, **data},
+        follow=True,
+    )
+
+
+def test_the_dashboard_takes_a_factions_written_orders_with_the_reason(
+    client, people, open_skirmish
+) -> None:
+    client.force_login(people["mod"])
+    page = client.get(reverse("admin:campaign_dashboard", args=[open_skirmish.pk]))
+    assert b'name="orders"' in page.content  # the box, beside the JSON one
+    text = "s1: Bornholm Basin\ns1x: hold\nhire 1 galley at Gothenburg"
+    refused = dashboard_paste(client, open_skirmish, faction="swedes", orders=text)
+    assert b"refused (reason_required)" in refused.content
+    assert rows() == []
+    answered = dashboard_paste(
+        client, open_skirmish, faction="swedes", orders=text, reason="Karl's forum message"
+    ).content.decode()
+    assert "Swedes, line 1: accepted — Sail to bornholm_basin" in answered
+    assert "Swedes, line 2: refused (unknown_fleet)" in answered
+    assert "Swedes, line 3: accepted — Hire 1 × Galley at gothenburg" in answered
+    assert [slot.split(":")[0] for slot, _ in rows()] == ["fleet", "hire"]
+    entries = AuditEntry.objects.filter(action="moderator_order").order_by("id")
+    assert [e.reason for e in entries] == ["Karl's forum message"] * 2
+    assert [e.detail["where"] for e in entries] == ["dashboard"] * 2
+    assert entries[0].detail["written"] == "s1: Bornholm Basin"
+
+
+def test_the_dashboards_paste_for_no_faction_changes_nothing(client, people, open_skirmish):
+    client.force_login(people["mod"])
+    page = dashboard_paste(client, open_skirmish, faction="nobody", orders="s1: hold", reason="r")
+    assert b"Choose a faction." in page.content
+    assert rows() == []
