@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from engine.naval.legal import legal_orders
@@ -62,6 +63,7 @@ _ORDER_WORDS = frozenset(
 )
 
 
+@lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """A name as it is matched: lower case, without accents, punctuation as spaces
     ("Øresund" → "oresund", "Denmark–Norway" → "denmark norway", "gulf_of_riga" → "gulf of
@@ -108,6 +110,7 @@ class _Index:
     kind: Kind
     names: dict[str, str]
     by_words: dict[str, set[str]] = field(default_factory=dict)
+    _said: dict[str, str] = field(default_factory=dict)  # say()'s answers, kept
 
     def __post_init__(self) -> None:
         for key, name in self.names.items():
@@ -140,10 +143,16 @@ class _Index:
     def say(self, key: str) -> str:
         """How to write this id so that it reads back to it: its name, else its id, else
         `[id]`."""
+        known = self._said.get(key)
+        if known is not None:
+            return known
+        answer = f"[{key}]"
         for said in (self.names.get(key), key):
             if said and self.by_words.get(fold(said)) == {key} and said.strip() == said:
-                return said
-        return f"[{key}]"
+                answer = said
+                break
+        self._said[key] = answer
+        return answer
 
 
 class Lexicon:
@@ -251,6 +260,9 @@ def _read(
     if fleet_line is not None and " " not in fleet_line.group(1):
         fleet = lexicon.fleets.find(fleet_line.group(1))
         return _fleet_order(fleet, fleet_line.group(2).strip(), lexicon), None
+    close = _tight_fleet_line(said, lexicon)  # "dk-1:hold", no space after the colon
+    if close is not None:
+        return _fleet_order(close[0], close[1], lexicon), None
     rest = _after_words(said, 1)
     if head == "hire":
         return _hire(rest, lexicon, _giver(faction, "hires")), None
@@ -268,6 +280,20 @@ def _read(
         "this line is not an order: a fleet's order is written `fleet: what it does`; the "
         "others begin with hire, repair, pay off, buy out or upkeep priority",
     )
+
+
+def _tight_fleet_line(said: str, lexicon: Lexicon) -> tuple[str, str] | None:
+    """A fleet's order written without a space after its colon (or with one before it), when
+    what stands before the first colon is a fleet's id (an id with a colon in it is written
+    `id: …`)."""
+    head, colon, rest = said.partition(":")
+    head = head.strip()
+    if not colon or not head or " " in head or not rest.strip():
+        return None
+    try:
+        return lexicon.fleets.find(head), rest.strip()
+    except Unreadable:
+        return None
 
 
 def _giver(faction: str | None, what: str) -> str:

@@ -109,3 +109,21 @@ def test_the_schema_documents_the_text_body(client) -> None:
     assert set(content) == {"application/json", "text/plain"}
     assert "200" in operation["responses"]
     assert not any(path.endswith("/orders/text") for path in schema["paths"])
+
+
+@pytest.mark.parametrize("hidden", ["s3", "p1"])
+def test_a_fleet_out_of_sight_reads_as_one_that_does_not_exist_r45(client, people, hidden) -> None:
+    """Under fog the Hanse cannot see s3 (at Kalmar) nor p1: written orders naming them are
+    answered exactly as for a fleet that does not exist."""
+    key = token_issue(membership=people["hanse"].memberships.get())
+
+    def answer(fleet: str) -> list[dict]:
+        text = f"{fleet}: hold\nrepair {fleet}\nbuy out {fleet} with h1\nupkeep priority {fleet}"
+        lines = post_text(client, key, text).json()["lines"]
+        return [{k: v for k, v in line.items() if k != "text"} for line in lines]
+
+    seen = answer(hidden)
+    unknown = answer("zz9")
+    assert [line["code"] for line in seen] == ["unknown_fleet"] * 4
+    assert json.dumps(seen).replace(hidden, "zz9") == json.dumps(unknown)
+    assert Order.objects.count() == 0

@@ -82,6 +82,8 @@ def test_a_route_is_the_path_as_written_m2() -> None:
         **STANDING,
     }
     assert order("dk-1: sail oresund → KATTEGAT")["path"] == ["oresund", "kattegat"]
+    assert order("dk-1:oresund->kattegat")["path"] == ["oresund", "kattegat"]  # spaces or none
+    assert order("dk-1 : hold")["type"] == "hold"
 
 
 def test_sail_to_takes_the_shortest_route_as_the_desks_destination_does() -> None:
