@@ -7,9 +7,11 @@ validation, the same refusal codes), reads through the permission-checked select
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import URLPattern
 from ninja import NinjaAPI, Path, Schema, Status
 from ninja.security import HttpBearer
 
@@ -19,9 +21,16 @@ from engine.naval import Refusal, ScenarioError
 from engine.naval.refusals import CODES
 from fleets.broken_world import CODE as broken_world_code
 from fleets.broken_world import broken_world
-from fleets.forms import HireForm
 from fleets.selectors import desk_for, fleet_get_for_player
-from fleets.services import NOT_OPEN, order_slot, order_submit, order_withdraw, token_membership
+from fleets.services import (
+    NOT_OPEN,
+    order_out_of_bounds,
+    order_slot,
+    order_submit,
+    order_withdraw,
+    token_membership,
+)
+from fleets.written import ACCEPTED, REFUSED, UNCHANGED, written_orders_give
 
 
 class MembershipKey(HttpBearer):
@@ -57,7 +66,30 @@ class AdmiraltyApi(NinjaAPI):
     `{code, message}` (ninja answers these in Django's HTML or plain text)."""
 
     def _get_urls(self) -> list[Any]:
-        return REFUSALS.patterns(super()._get_urls())
+        patterns = super()._get_urls()
+        text = next(p for p in patterns if getattr(p, "name", None) == "give_written")
+        patterns = [
+            _with_text(p, text.callback) if getattr(p, "name", None) in ("orders", "give") else p
+            for p in patterns
+            if p is not text  # served only as the text/plain body of POST .../orders
+        ]
+        return REFUSALS.patterns(patterns)
+
+
+def _with_text(pattern: URLPattern, text_view: Any) -> URLPattern:
+    """POST /campaigns/{slug}/orders with a `text/plain` body is written orders (docs/orders.md),
+    answered by `give_written`; every other request is the operation's as before."""
+    view = pattern.callback
+
+    @functools.wraps(view)
+    def either(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST" and request.content_type == "text/plain":
+            response: HttpResponse = text_view(request, *args, **kwargs)
+            return response
+        answer: HttpResponse = view(request, *args, **kwargs)
+        return answer
+
+    return URLPattern(pattern.pattern, either, pattern.default_args, pattern.name)
 
 
 api = AdmiraltyApi(
@@ -118,28 +150,6 @@ ERRORS: dict[int, Any] = {
     422: Problem,
     429: Problem,
 }
-# Numbers in an order within the desk's bounds (a hire of 10**30 ships was accepted, then
-# refused at the lock): a hire's count as the hire form's, any other whole number storable.
-HIRE_COUNT = HireForm.base_fields["count"]
-LARGEST = 2**31 - 1
-
-
-def _out_of_bounds(order: dict[str, Any]) -> str | None:
-    """Why a number in the order is out of bounds, or None."""
-    count = order.get("count")
-    low, high = HIRE_COUNT.min_value, HIRE_COUNT.max_value  # type: ignore[attr-defined]
-    if isinstance(count, int) and not isinstance(count, bool) and not low <= count <= high:
-        return f"A hire is of {low} to {high} ships, not {count}."
-    stack: list[object] = [order]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > LARGEST:
-            return f"A number in an order is at most {LARGEST}."
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-    return None
 
 
 def _closed(turn: Turn) -> dict[str, str]:
@@ -248,10 +258,49 @@ def orders(request: HttpRequest, slug: str) -> list[dict[str, Any]]:
     return desk_for(_membership(request, slug)).orders
 
 
+class WrittenLineOut(Schema):
+    """One line of written orders answered: `accepted` (the order given, in words and written
+    back), `unchanged` (given already, R-86) or `refused` (its code and message)."""
+
+    line: int
+    text: str
+    outcome: Literal["accepted", "unchanged", "refused"]
+    code: str | None = None
+    message: str | None = None
+    summary: str | None = None
+    written: str | None = None
+    order: dict[str, Any] | None = None
+
+
+class WrittenOut(Schema):
+    lines: list[WrittenLineOut]
+    accepted: int
+    unchanged: int
+    refused: int
+
+
+# The orders' path takes written orders as a text/plain body too (docs/orders.md), answered
+# line by line with 200; the JSON body is as it was.
+WRITTEN_BODY = {
+    "requestBody": {
+        "content": {
+            "text/plain": {
+                "schema": {"type": "string", "maxLength": 65536},
+                "example": "d1: Kattegat -> Skagerrak; evade\nhire 2 galley at Copenhagen",
+            }
+        }
+    }
+}
+
+
 @api.post(
     "/campaigns/{slug}/orders",
-    response={201: Given, 400: Refused, **ERRORS},
+    response={200: WrittenOut, 201: Given, 400: Refused, **ERRORS},
     summary="Give or change an order (the same checks and refusal codes as the desk)",
+    description="A JSON body gives one order (201). A `text/plain` body gives written orders, "
+    "one a line (docs/orders.md): each line is given on its own and answered in `lines` (200), "
+    "a refused line changing nothing; a paste refused whole (turn closed, no faction) is a 400.",
+    openapi_extra=WRITTEN_BODY,
 )
 def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
     membership = _membership(request, slug)
@@ -263,7 +312,7 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
         )
     if turn.status != Turn.Status.OPEN:
         return Status(400, _closed(turn))
-    bounds = _out_of_bounds(body.order)
+    bounds = order_out_of_bounds(body.order)
     if bounds is not None:
         return Status(400, {"code": "invalid_order", "message": bounds})
     slot = order_slot(body.order)
@@ -271,6 +320,41 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
     if isinstance(result, Refusal):
         return Status(400, {"code": result.code, "message": result.message})
     return Status(201, {"slot": slot, "order": result.payload})  # as recorded (R-61)
+
+
+@api.post(
+    "/campaigns/{slug}/orders/text",
+    response={200: WrittenOut, 400: Refused, **ERRORS},
+    include_in_schema=False,  # served as POST .../orders with a text/plain body (_with_text)
+)
+def give_written(request: HttpRequest, slug: str) -> Status[Any]:
+    """Written orders from a key, given as the desk's paste box gives them (fleets/written.py)."""
+    membership = _membership(request, slug)
+    turn = membership.campaign.current_turn
+    faction = membership.faction
+    if turn is None or faction is None:
+        return Status(
+            400, {"code": "not_commander", "message": "Only a faction's player gives orders."}
+        )
+    if turn.status != Turn.Status.OPEN:
+        return Status(400, _closed(turn))
+    try:
+        text = request.body.decode("utf-8")
+    except UnicodeDecodeError:
+        return Status(400, {"code": "invalid_order", "message": "The body is not UTF-8 text."})
+    answers = written_orders_give(turn=turn, faction=faction, text=text, user=None)
+    if len(answers) == 1 and answers[0].number == 0:  # the paste refused whole
+        return Status(400, {"code": answers[0].code, "message": answers[0].message})
+    outcomes = [a.outcome for a in answers]
+    return Status(
+        200,
+        {
+            "lines": [a.as_dict() for a in answers],
+            "accepted": outcomes.count(ACCEPTED),
+            "unchanged": outcomes.count(UNCHANGED),
+            "refused": outcomes.count(REFUSED),
+        },
+    )
 
 
 @api.delete(

@@ -27,6 +27,7 @@ from fleets.names import campaign_names
 from fleets.review import turn_review
 from fleets.services import campaign_token_states, order_slot, order_submit, token_revoke
 from fleets.words import Words
+from fleets.written import REFUSED, written_orders_give
 
 
 def dashboard_context(turn: Turn) -> dict[str, Any]:
@@ -129,6 +130,41 @@ def moderator_order(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if problem:
         messages.error(request, problem)
     return HttpResponseRedirect(reverse("admin:campaign_dashboard", args=[campaign.pk]))
+
+
+@require_POST
+def moderator_written_orders(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The moderator pastes a faction's written orders (docs/orders.md: a forum message's, an
+    e-mail's), given line by line as on the faction's desk (R-84), each checked as the
+    faction's own and audited with the reason (R-60); each line answered as a message."""
+    campaign = moderated_campaign(request, campaign_id)
+    turn = campaign.current_turn
+    stale = stale_turn(request, campaign, turn)
+    if stale:
+        return stale
+    back = HttpResponseRedirect(
+        reverse("admin:campaign_dashboard", args=[campaign.pk]) + "#written-orders"
+    )
+    key = request.POST.get("faction", "")
+    faction = (  # (no key has a NUL, and PostgreSQL cannot even compare one)
+        None if "\x00" in key else Faction.objects.filter(campaign=campaign, key=key).first()
+    )
+    if faction is None:
+        messages.error(request, "Choose a faction.")
+        return back
+    answers = written_orders_give(
+        turn=turn,
+        faction=faction,
+        text=str(request.POST.get("orders", "")),
+        user=request.user,
+        moderator=True,
+        reason=str(request.POST.get("reason", ""))[:500],
+        where="dashboard",
+    )
+    for answer in answers:
+        said = messages.error if answer.outcome == REFUSED else messages.success
+        said(request, f"{faction.name}, {answer.words}")
+    return back
 
 
 @require_POST

@@ -150,11 +150,17 @@ class NavalRuleset:
         )
 
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
-        from fleets.moderation import accept_pirate_orders, moderator_order, revoke_api_key
+        from fleets.moderation import (
+            accept_pirate_orders,
+            moderator_order,
+            moderator_written_orders,
+            revoke_api_key,
+        )
 
         return [
             ("pirates/", accept_pirate_orders, "campaign_pirate_orders"),
             ("order/", moderator_order, "campaign_moderator_order"),
+            ("written-orders/", moderator_written_orders, "campaign_moderator_written_orders"),
             ("keys/revoke/", revoke_api_key, "campaign_api_key_revoke"),
         ]
 

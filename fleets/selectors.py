@@ -90,6 +90,7 @@ class Desk:
     visible_ids: set[str] = field(default_factory=set)
     seas: frozenset[str] = frozenset()
     names: Names | None = None  # the campaign's display names, read once when first needed
+    fog: bool = False  # the campaign's fog of war (its naval settings, kept with the world)
     # Each sea's sea neighbours (W1), for the map's routes clicked step by step (M2).
     sea_graph: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -126,7 +127,9 @@ def desk_for(membership: Membership) -> Desk:
         if fogged and key
         else frozenset(world.map.provinces)
     )
-    desk = Desk(campaign, membership, faction, turn, world, document, orders=mine, seas=seas)
+    desk = Desk(
+        campaign, membership, faction, turn, world, document, orders=mine, seas=seas, fog=fog
+    )
     # The display names are rows of the world's tables too (a name saved is a new version).
     desk.names = kept.computed("names", lambda: campaign_names(campaign.pk))
     desk.sea_graph = kept.computed("sea-graph", lambda: _sea_graph(world))

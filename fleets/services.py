@@ -17,6 +17,7 @@ from engine.naval import Refusal, World, parse_scenario, validate_order
 from engine.naval.fog import seen_world
 from engine.naval.orders import FLEET_ORDER_TYPES
 from fleets.campaign_files import encodable
+from fleets.forms import HireForm
 from fleets.mapping import world_document
 from fleets.models import Faction, Fleet, Order
 from fleets.spending import economy_check
@@ -204,11 +205,14 @@ def moderator_order_submit(
     slot: str | None = None,
     world: World | None = None,
     words: Words | None = None,
+    where: str = "desk",
+    written: str | None = None,
 ) -> Order | Refusal:
     """The moderator gives or changes a faction's order (R-38) from its desk: checked as the
     faction's own against the whole world (R-45), recorded as the faction's, and audited
     (`moderator_order`: the faction, the order and the one it replaced in words, the reason).
-    Without a reason it is refused `reason_required`, nothing written (R-60)."""
+    Without a reason it is refused `reason_required`, nothing written (R-60). `where`: the
+    desk's forms, or written orders (`written`: the line as the moderator wrote it)."""
     refusal = _reason_refusal(reason, "give this order")
     if refusal is not None:
         return refusal
@@ -231,7 +235,8 @@ def moderator_order_submit(
         summary=words.order(order),
         replaces=words.order(before.payload) if before is not None else None,
         slot=slot,
-        where="desk",
+        where=where,
+        **({"written": written} if written is not None else {}),
     )
     return result
 
@@ -310,6 +315,30 @@ def _join_refusal(world: World, order: dict[str, Any]) -> Refusal | None:
     if fleet is None or target is None or world.relations.friendly(fleet.owner, target.owner):
         return None
     return Refusal(0, "not_commander", f"{target.id} belongs to {target.owner}, not your ally.")
+
+
+# Numbers in an order within the desk's bounds (a hire of 10**30 ships was accepted, then
+# refused at the lock): a hire's count as the hire form's, any other whole number storable.
+HIRE_COUNT = HireForm.base_fields["count"]
+LARGEST = 2**31 - 1
+
+
+def order_out_of_bounds(order: dict[str, Any]) -> str | None:
+    """Why a number in the order is out of bounds, or None."""
+    count = order.get("count")
+    low, high = HIRE_COUNT.min_value, HIRE_COUNT.max_value  # type: ignore[attr-defined]
+    if isinstance(count, int) and not isinstance(count, bool) and not low <= count <= high:
+        return f"A hire is of {low} to {high} ships, not {count}."
+    stack: list[object] = [order]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > LARGEST:
+            return f"A number in an order is at most {LARGEST}."
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return None
 
 
 # A new fleet's id is a key in the database and a part of the desk's addresses.

@@ -43,6 +43,7 @@ from fleets.services import (
 )
 from fleets.spending import MAX_ECONOMY_ORDERS, economy_orders, order_cost, repair_cost, spending
 from fleets.words import LEDGER_WORDS, Words
+from fleets.written import ACCEPTED, LineAnswer, lexicon_for, written_orders_give, written_orders_of
 
 ODDS_SAMPLES = 300
 # The economy orders the desk gives (P, U), the upkeep priority (U2), and the withdrawal of an
@@ -223,6 +224,53 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     return back
 
 
+@login_required
+@require_POST
+def written_orders(request: HttpRequest, slug: str) -> HttpResponse:
+    """A paste of written orders (docs/orders.md), given line by line as the forms give them
+    (R-84) and answered line by line beside the box; the page comes back with the orders now
+    given (htmx swaps the orders' part, and the map draws its arrows again)."""
+    membership = _membership(request, slug)
+    view = desk_for(membership)
+    _names(view)  # the campaign's names, read once (view.names)
+    text = str(request.POST.get("orders", ""))
+    answers: list[LineAnswer]
+    if view.faction is None:
+        answers = [
+            LineAnswer(
+                0,
+                "",
+                "refused",
+                code="not_commander",
+                message="Written orders are a faction's: open its desk to give them.",
+            )
+        ]
+    else:
+        answers = written_orders_give(
+            turn=view.turn,
+            faction=view.faction,
+            text=text,
+            user=request.user,
+            world=view.world,
+            names=view.names,
+            moderator=_moderating(view),
+            reason=_reason(request),
+            where="desk",
+            fog=view.fog,
+        )
+    changed = any(a.outcome == ACCEPTED for a in answers)
+    if changed:
+        view = desk_for(membership)  # the cards and the economy show the orders now given
+    context = _context(view)
+    context["written_answers"] = answers
+    context["written_text"] = text
+    context["written_reason"] = _reason(request)
+    response = render(request, "fleets/desk.html", context)
+    if changed:
+        response["HX-Trigger"] = ORDERS_CHANGED
+    return response
+
+
 def _moderating(view: Desk) -> bool:
     """The moderator's desk (every faction's fleets, or one faction's): its orders say why and
     are audited (R-60)."""
@@ -385,7 +433,19 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
             for line in _last_ledger(view)
         ],
         "api_key": token_state(view.membership),
+        "written": _written(view),
     }
+
+
+def _written(view: Desk) -> str:
+    """The faction's orders that count, as written orders (docs/orders.md), to copy."""
+    if view.faction is None or view.names is None:
+        return ""
+    lexicon = lexicon_for(
+        view.world, view.names, view.faction, fog=view.fog, moderator=_moderating(view)
+    )
+    fleet_first = sorted(view.orders, key=lambda o: o.get("type") in ECONOMY_ORDER_TYPES)
+    return written_orders_of(fleet_first, view.faction, lexicon)
 
 
 def _economy_context(view: Desk, words: Words) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.naval import Refusal
+from engine.naval.written import ship_type_words
 from fleets.names import campaign_names
 from reports.build import Names
 
@@ -44,12 +45,6 @@ ORDER_VERBS = {
 # letter or digit so that a sentence's full stop is not taken for part of it.
 _ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z0-9]")
 _UNKNOWN = re.compile(r"(there is no (?:province|port|fleet|ship type|faction) called) (\S*)$")
-
-
-def ship_type_words(key: str) -> str:
-    """A ship type's name: the campaign file gives none, so its id read as words
-    (`ship_of_the_line` → "Ship of the line")."""
-    return key.replace("_", " ").replace("-", " ").capitalize()
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,6 +99,13 @@ def player_rows() -> list[Row]:
             {"slot": "fleet:d2"},
         ),
         Row("api key", "post", reverse("api_key", args=[SLUG])),
+        # Written orders (issue 21): answered line by line on the desk, refusals included.
+        Row(
+            "written orders",
+            "post",
+            reverse("written_orders", args=[SLUG]),
+            {"orders": f"{FLEET}: hold", "reason": "the access matrix"},
+        ),
         Row("map", "get", reverse("campaign_map", args=[SLUG])),
         Row("history", "get", reverse("turns", args=[SLUG])),
         Row("report", "get", reverse("turn_report", args=[SLUG, 1])),
@@ -169,6 +176,12 @@ def dashboard_rows(campaign: Campaign) -> list[Row]:
         Row("progress", "get", admin_url("campaign_turn_progress", campaign.pk, first.pk)),
         Row("pirate orders", "post", admin_url("campaign_pirate_orders", campaign.pk)),
         Row("moderator order", "post", admin_url("campaign_moderator_order", campaign.pk), order),
+        Row(
+            "moderator written orders",
+            "post",
+            admin_url("campaign_moderator_written_orders", campaign.pk),
+            {"faction": "danes", "orders": "d2: hold", "reason": "mail"},
+        ),
         Row("revoke key", "post", admin_url("campaign_api_key_revoke", campaign.pk), revoke),
         Row("import page", "get", admin_url("campaign_import")),
         Row("import nothing", "post", admin_url("campaign_import")),
@@ -376,12 +389,16 @@ SEA_API += ("sea api offers", "sea api offer", "sea api reply")
 # empty offer not the schema's shape (422), an offer that does not exist not found (404).
 SEA_SEAT_API = dict(zip(SEA_API, (200, 200, 200, 400, 200, 200, 422, 404), strict=True))
 PLAYER_ACTIONS += ("economy withdraw",)
+# A paste of written orders: the desk comes back (200) with each line's answer, for a player
+# (another faction's fleet refused there) and for the moderator (refused on the all-fleets
+# desk: written orders are given on a faction's).
+WRITTEN = {"written orders": 200}
 # Every API answer is JSON {code, message}: a path it does not have, a method it does not take,
 # for anyone, with a key or without (issue 11).
 API_NOWHERE = {"api unknown path": 404, "api wrong method": 405}
 API = [r.name for r in api_rows()]
 DASHBOARD = ("dashboard", *(f"turn {a}" for a in (*ACTIONS, "extend")), "progress")
-DASHBOARD += ("pirate orders", "moderator order", "revoke key")
+DASHBOARD += ("pirate orders", "moderator order", "moderator written orders", "revoke key")
 IMPORT = ("import page", "import nothing")
 # The world editor: the new-campaign page for staff; the campaign's pages for its moderator only
 # (404 for everyone else logged in, as the desk's; the login page for a visitor).
@@ -445,6 +462,7 @@ ANONYMOUS = {
     **dict.fromkeys(
         ("home", "moderating", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), "login"
     ),
+    "written orders": "login",
     "replace public map": "login",
     **dict.fromkeys(("world new", *WORLD), "login"),
     **OUTSIDE_ADMIN,
@@ -460,12 +478,14 @@ STRANGER = {
     **dict.fromkeys((*PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), 404),
     "replace public map": 404,  # the moderator's only: for anyone else, no such page
     **dict.fromkeys(("world new", *WORLD), 404),
+    "written orders": 404,
 }
 # The Danes' player: their own fleet d2; an action comes back to the desk with its message.
 DANES = {
     **STRANGER,
     **dict.fromkeys(PLAYER_PAGES, 200),
     **dict.fromkeys(PLAYER_ACTIONS, "redirect"),
+    **WRITTEN,
     # Their seat's pages; the roll refused on the desk (wrong_phase), the empty offer and the
     # reply to no offer refused on the offers' page (200, with the refusal).
     **dict.fromkeys(SEA, 200),
@@ -549,6 +569,7 @@ MOD = {
     **RIVAL,
     **{k: v for k, v in DANES.items() if k in (*PLAYER_PAGES, "api key")},
     **dict.fromkeys(PLAYER_ACTIONS, "redirect"),
+    **WRITTEN,
     **dict.fromkeys(API[3:], 200),
     "api give": 400,  # orders for a faction are given on the dashboard, not with a key
     "api withdraw": 400,

@@ -124,3 +124,31 @@ def test_the_moderator_corrects_an_order_on_the_map_with_a_reason(
     assert order_of(turn, "d1")["path"] == ["kattegat"]
     entry = AuditEntry.objects.filter(campaign=campaign).latest("id")
     assert entry.reason == "The Danes' order came by e-mail"
+
+
+def test_a_player_pastes_written_orders_and_the_desk_answers_each_line(
+    live_server,
+    browser,  # noqa: F811
+    campaign,  # noqa: F811
+):
+    """Issue 21 §1: the paste box, by htmx: each line answered beside the box, the cards show the
+    orders now given, the map draws their arrows, and the written orders can be copied."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    log_in(page, live_server.url, "sven")
+    page.goto(f"{live_server.url}/c/{campaign.slug}/")
+    page.locator("#naval-map svg .province[data-province=oresund]").wait_for()
+    page.fill("#written-paste", "s1: Øresund -> Kattegat; evade\ns9: hold\nhire 1 galley at Malmö")
+    page.click("#written-orders button[type=submit]")
+    answers = page.locator("#written-answers")
+    answers.wait_for()
+    text = answers.inner_text()
+    assert "line 1: accepted — Sail to kattegat by way of oresund" in text
+    assert "line 2: refused (unknown_fleet)" in text
+    assert "line 3: accepted — Hire 1 × Galley at malmo" in text
+    page.locator("#s1", has_text="Order: Sail to kattegat").wait_for()  # the card, swapped
+    page.locator("#naval-map .order[data-fleet=s1]").wait_for(state="attached")  # its arrow
+    written = page.locator("#written-now").input_value()
+    assert written.splitlines() == ["s1: oresund -> kattegat; evade", "hire 1 galley at malmo"]
+    turn = campaign.current_turn
+    assert order_of(turn, "s1")["path"] == ["oresund", "kattegat"]
+    assert page.url.endswith(f"/c/{campaign.slug}/")  # no page load: htmx swapped the part

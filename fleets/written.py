@@ -1,0 +1,296 @@
+"""Written orders on the naval desk, the moderator's entry and the API (docs/orders.md): a paste
+read line by line by the engine's reader (`engine/naval/written.py`), each line given the way
+the desk's forms give an order — the same checks (`order_submit`: the engine's, the faction's,
+the money's), the same rows, the moderator's audited with the reason (`moderator_order_submit`,
+R-60) — and answered in words (R-84). The faction's orders that count, written back, for a
+player to copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from campaign.models import Turn
+from engine.naval import Refusal, World, parse_scenario
+from engine.naval.fog import seen_world
+from engine.naval.written import Lexicon, WrittenLine, read_orders, write_order, write_priority
+from fleets.mapping import world_document
+from fleets.models import Faction, Order
+from fleets.names import campaign_names
+from fleets.services import (
+    NOT_OPEN,
+    REASON_CODE,
+    faction_set_upkeep_priority,
+    moderator_order_submit,
+    order_out_of_bounds,
+    order_slot,
+    order_submit,
+    split_scoped,
+)
+from fleets.words import Words
+from reports.build import Names
+
+# A paste is at most this long and this many lines that say something (the desk's forms give
+# one order a post; a faction's turn is a few dozen lines).
+MAX_TEXT = 64 * 1024
+MAX_LINES = 200
+ACCEPTED, UNCHANGED, REFUSED = "accepted", "unchanged", "refused"
+
+
+@dataclass(frozen=True, slots=True)
+class LineAnswer:
+    """What became of one line: `accepted` (the order, in words and written back),
+    `unchanged` (it was given already, R-86) or `refused` (code and message). Line 0 answers
+    the whole paste (a closed turn, no reason, too long)."""
+
+    number: int
+    text: str
+    outcome: str
+    summary: str = ""
+    written: str = ""
+    code: str = ""
+    message: str = ""
+    order: dict[str, Any] | None = None
+
+    @property
+    def words(self) -> str:
+        where = f"line {self.number}" if self.number else "your orders"
+        if self.outcome == REFUSED:
+            return f"{where}: refused ({self.code}) — {self.message}"
+        if self.outcome == UNCHANGED:
+            return f"{where}: unchanged — {self.summary} (given already)"
+        return f"{where}: accepted — {self.summary}"
+
+    def as_dict(self) -> dict[str, Any]:
+        said: dict[str, Any] = {"line": self.number, "text": self.text, "outcome": self.outcome}
+        if self.outcome == REFUSED:
+            said.update(code=self.code, message=self.message)
+        else:
+            said.update(summary=self.summary, written=self.written, order=self.order)
+        return said
+
+
+@dataclass(slots=True)
+class _Given:
+    """The faction's orders that count this turn, slot → order, kept up to date line by line."""
+
+    slots: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, turn: Turn, faction: Faction) -> _Given:
+        latest: dict[str, Any] = {}
+        rows = Order.objects.filter(turn=turn, faction=faction).order_by("id")
+        for slot, payload in rows.values_list("slot", "payload"):
+            latest[slot] = payload
+        return cls({s: p for s, p in latest.items() if isinstance(p, dict)})
+
+    def slot_of(self, order: dict[str, Any]) -> tuple[str, bool]:
+        """The slot the order fills, and whether it says what that slot says already (R-86:
+        a hire the same as one of the faction's hires takes that hire's slot)."""
+        if order.get("type") == "hire":
+            for slot, given in self.slots.items():
+                if slot.startswith("hire:") and given == order:
+                    return slot, True
+            return order_slot(order), False
+        slot = order_slot(order)
+        return slot, self.slots.get(slot) == order
+
+
+def lexicon_for(
+    world: World, names: Names, faction: Faction | None, *, fog: bool, moderator: bool
+) -> Lexicon:
+    """The campaign's names over the world as the reader sees it: a player under fog of war
+    reads fleets it can see only (R-45); the moderator reads every fleet."""
+    seen = world
+    if fog and not moderator and faction is not None and not faction.is_pirates:
+        seen = seen_world(world, faction.key)
+    return Lexicon(seen, provinces=names.provinces, ports=names.ports, factions=names.factions)
+
+
+def written_orders_give(
+    *,
+    turn: Turn | None,
+    faction: Faction,
+    text: str,
+    user: Any,
+    world: World | None = None,
+    names: Names | None = None,
+    moderator: bool = False,
+    reason: str = "",
+    where: str = "desk",
+    fog: bool | None = None,
+) -> list[LineAnswer]:
+    """Give a paste of written orders for the faction, line by line (R-84), as its player
+    (`moderator=False`: checked against what it can see, its splits named in its namespace) or
+    as the moderator with `reason` (audited, R-60). Every line that says something is
+    answered; a refused one changes nothing."""
+    whole = _whole_refusal(turn, text, moderator, reason)
+    if whole is not None:
+        return [whole]
+    assert turn is not None
+    campaign = turn.campaign
+    if world is None:
+        world = parse_scenario(world_document(campaign)).world
+    names = names or campaign_names(campaign.pk)
+    fog = campaign.naval_settings.fog_of_war if fog is None else fog
+    lexicon = lexicon_for(world, names, faction, fog=fog, moderator=moderator)
+    words = Words.from_names(names, world.ship_types)
+    read = read_orders(text, lexicon, faction=faction.key)
+    if len(read) > MAX_LINES:
+        return [_refused(0, "", "invalid_order", f"Give at most {MAX_LINES} orders at once.")]
+    given = _Given.read(turn, faction)
+    answers = []
+    for line in read:
+        answers.append(
+            _give_line(
+                line,
+                turn=turn,
+                faction=faction,
+                user=user,
+                world=world,
+                lexicon=lexicon,
+                words=words,
+                given=given,
+                moderator=moderator,
+                reason=reason,
+                where=where,
+            )
+        )
+    if not answers:
+        return [_refused(0, "", "invalid_order", "There is no order in the text.")]
+    return answers
+
+
+def _whole_refusal(turn: Turn | None, text: str, moderator: bool, reason: str) -> LineAnswer | None:
+    if turn is None or turn.status != Turn.Status.OPEN:
+        number, status = (turn.number, turn.status) if turn else (0, "not open")
+        return _refused(0, "", NOT_OPEN, f"Turn {number} is {status}: orders are closed.")
+    if moderator and not reason.strip():
+        return _refused(
+            0, "", REASON_CODE, "Say why you give these orders: the reason goes to the audit log."
+        )
+    if len(text) > MAX_TEXT:
+        return _refused(0, "", "invalid_order", f"Orders are at most {MAX_TEXT:,} characters.")
+    return None
+
+
+def _refused(number: int, text: str, code: str, message: str) -> LineAnswer:
+    return LineAnswer(number, text, REFUSED, code=code, message=message)
+
+
+def _give_line(
+    line: WrittenLine,
+    *,
+    turn: Turn,
+    faction: Faction,
+    user: Any,
+    world: World,
+    lexicon: Lexicon,
+    words: Words,
+    given: _Given,
+    moderator: bool,
+    reason: str,
+    where: str,
+) -> LineAnswer:
+    text = line.text.strip()
+    if line.refusal is not None:
+        return _refused(line.number, text, line.refusal.code, line.refusal.message)
+    if line.priority is not None:
+        return _priority(
+            line,
+            faction=faction,
+            turn=turn,
+            user=user,
+            lexicon=lexicon,
+            moderator=moderator,
+            reason=reason,
+        )
+    assert line.order is not None
+    order = line.order if moderator else split_scoped(line.order, faction)
+    bounds = order_out_of_bounds(order)
+    if bounds is not None:
+        return _refused(line.number, text, "invalid_order", bounds)
+    slot, same = given.slot_of(order)
+    if same:
+        return LineAnswer(
+            line.number,
+            text,
+            UNCHANGED,
+            words.order(order),
+            write_order(order, lexicon),
+            order=order,
+        )
+    result: Order | Refusal
+    if moderator:
+        result = moderator_order_submit(
+            turn=turn,
+            faction=faction,
+            order=order,
+            user=user,
+            reason=reason,
+            slot=slot,
+            world=world,
+            words=words,
+            where=where,
+            written=text,
+        )
+    else:
+        result = order_submit(
+            turn=turn,
+            faction=faction,
+            order=order,
+            user=user,
+            slot=slot,
+            world=world,
+            fogged=True,
+        )
+    if isinstance(result, Refusal):
+        return _refused(line.number, text, result.code, result.message)
+    payload = dict(result.payload)
+    given.slots[slot] = payload
+    return LineAnswer(
+        line.number,
+        text,
+        ACCEPTED,
+        words.order(payload),
+        write_order(payload, lexicon),
+        order=payload,
+    )
+
+
+def _priority(
+    line: WrittenLine,
+    *,
+    faction: Faction,
+    turn: Turn,
+    user: Any,
+    lexicon: Lexicon,
+    moderator: bool,
+    reason: str,
+) -> LineAnswer:
+    """U2: the faction's upkeep priority, set as the desk's form sets it."""
+    fleets = list(line.priority or ())
+    text = line.text.strip()
+    summary = "Upkeep priority: " + (", ".join(fleets) or "none")
+    current = Faction.objects.filter(pk=faction.pk).values_list("upkeep_priority", flat=True)
+    if list(current.first() or []) == fleets:
+        return LineAnswer(line.number, text, UNCHANGED, summary, write_priority(fleets, lexicon))
+    refused = faction_set_upkeep_priority(
+        faction=faction, fleets=fleets, turn=turn, user=user, reason=reason if moderator else ""
+    )
+    if refused is not None:
+        return _refused(line.number, text, refused.code, refused.message)
+    faction.upkeep_priority = fleets
+    return LineAnswer(line.number, text, ACCEPTED, summary, write_priority(fleets, lexicon))
+
+
+def written_orders_of(
+    orders: list[dict[str, Any]], faction: Faction | None, lexicon: Lexicon
+) -> str:
+    """The orders that count (fleet orders, then economy ones, as given), written a line each,
+    and the faction's upkeep priority: what the desk shows a player to copy."""
+    lines = [write_order(order, lexicon) for order in orders]
+    if faction is not None and faction.upkeep_priority:
+        lines.append(write_priority(faction.upkeep_priority, lexicon))
+    return "\n".join(lines)
