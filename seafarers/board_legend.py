@@ -7,9 +7,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from seafarers.board_marks import (
-    GLYPHS,
+    GLYPH_OF,
     INK,
     LIKELY,
+    SEAT_COLOURS,
     TERRAIN_FILL,
     city_shape,
     el,
@@ -41,10 +42,7 @@ def legend_lines(
     lines = [seen, f"Turn {turn['number']}, {turn['player']} to act ({turn['phase']})."]
     lines.append(
         "Players in seat order: "
-        + ", ".join(
-            f"{pid} ({_colour_name(c)}, {_glyph(i)} mark)"
-            for i, (pid, c) in enumerate(colours.items())
-        )
+        + ", ".join(f"{pid} ({_colour_name(c)}, {_glyph(c)} mark)" for pid, c in colours.items())
         + "."
     )
     lines.append(
@@ -61,14 +59,7 @@ def legend_lines(
     return lines
 
 
-_NAMES = {
-    "#d55e00": "vermillion",
-    "#0072b2": "blue",
-    "#cc79a7": "pink",
-    "#e69f00": "orange",
-    "#009e73": "green",
-    "#56b4e9": "sky blue",
-}
+_NAMES = {fill: name for name, fill in SEAT_COLOURS.items()}
 
 
 def _colour_name(colour: str) -> str:
@@ -87,8 +78,9 @@ def _to_act(x: float, y: float) -> str:
     )
 
 
-def _glyph(seat: int) -> str:
-    return GLYPHS[seat % len(GLYPHS)]
+def _glyph(colour: str) -> str:
+    """The seat's mark goes with its colour (board_svg.player_glyphs)."""
+    return GLYPH_OF.get(colour, "dot")
 
 
 def _short(name: str) -> str:
@@ -109,7 +101,7 @@ def draw_legend(
     y = y0 + 24.0
     rows: list[str] = [_text(x, y, "Players", bold=True)]
     current = doc["turn"]["player"]
-    for i, (pid, colour) in enumerate(colours.items()):
+    for pid, colour in colours.items():
         y += ROW
         mark = " to act" if pid == current else ""
         you = " (you)" if pid == viewer else ""
@@ -120,9 +112,9 @@ def draw_legend(
                     "class": "legend-player",
                     "data-player": pid,
                     "data-colour": colour,
-                    "data-glyph": _glyph(i),
+                    "data-glyph": _glyph(colour),
                 },
-                el("title", text=f"{pid}{you}: {_colour_name(colour)}, {_glyph(i)} mark"),
+                el("title", text=f"{pid}{you}: {_colour_name(colour)}, {_glyph(colour)} mark"),
                 el(
                     "rect",
                     {
@@ -134,7 +126,7 @@ def draw_legend(
                         "stroke": INK,
                     },
                 ),
-                glyph_shape(_glyph(i), x + 7.0, y - 3.0, 3.2),
+                glyph_shape(_glyph(colour), x + 7.0, y - 3.0, 3.2),
                 _to_act(x, y) if pid == current else "",
                 _text(x + 22.0, y + 1.0, _short(pid) + you + mark),
             )

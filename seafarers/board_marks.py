@@ -18,14 +18,25 @@ TERRAIN_FILL = {
     "desert": "#e8d9b0",
     "sea": "#8fc3e6",
 }
-# Seat order → colour: the Okabe–Ito palette, told apart with every common colour blindness.
-# Seats 1, 2 and 4 are vermillion, blue and orange, near the red, blue and orange pieces of
-# the printed game; yellow is left out (it vanishes on fields and sand).
-PALETTE = ("#d55e00", "#0072b2", "#cc79a7", "#e69f00", "#009e73", "#56b4e9")
-# Seat order → a small white mark on every piece and on the key's swatch, so that two colours
-# that look alike (vermillion and orange, for many eyes) are told apart by shape as well.
-# Seats 1 and 4, the near pair, have the most unlike marks: a dot and a cross.
+# A seat's colour as its name says (seafarers/boards.py COLOURS: the seats' ids in seat order).
+# Red and orange far apart (a deep red, an orange nearer amber), white a near-white drawn with
+# the dark outline every piece has, so that it reads on the sea and on fields and sand; yellow is
+# left out (it vanishes on fields and sand). Pairwise far apart in CIELAB, and each seat carries
+# a mark of its own as well (docs/rulings.md S-49).
+SEAT_COLOURS = {
+    "red": "#c81e1e",
+    "blue": "#0072b2",
+    "white": "#f4f4f4",
+    "orange": "#f28e00",
+    "green": "#009e73",
+    "brown": "#8c5a2e",
+}
+PALETTE = tuple(SEAT_COLOURS.values())
+# Palette slot → a small white mark on every piece and on the key's swatch, so that two colours
+# that look alike (red and orange, for many eyes) are told apart by shape as well. Red and
+# orange, the near pair, have the most unlike marks: a dot and a cross.
 GLYPHS = ("dot", "square", "triangle", "cross", "diamond", "bar")
+GLYPH_OF = dict(zip(PALETTE, GLYPHS, strict=True))
 INK = "#1b1b1b"
 PAPER = "#fbf8f0"
 LIKELY = "#b00020"  # 6 and 8, the likeliest rolls, as on the printed tokens
@@ -100,18 +111,28 @@ def city_shape(x: float, y: float, fill: str) -> str:
 
 def ship_shape(x: float, y: float, angle: float, colour: str, *, closed: bool) -> str:
     """A hull with a sail. A closed ship (X5: it may no longer move) is filled with its owner's
-    colour; an open one is white with a thick outline of that colour, so the two differ in
-    shape of ink, not only in hue."""
+    colour; an open one is white inside a thick band of that colour, edged with ink on both
+    sides, so the two differ in shape of ink, not only in hue. The white seat's open ship is
+    hollow instead, the sea showing through its white band: white inside white would look
+    closed (docs/rulings.md S-49)."""
     hull = [(-9.0, -1.0), (9.0, -1.0), (6.0, 5.0), (-6.0, 5.0)]
     sail = [(-1.0, -2.0), (-1.0, -11.0), (7.0, -3.0)]
-    fill = colour if closed else "#ffffff"
-    stroke = INK if closed else colour
-    common = {"fill": fill, "stroke": stroke, "stroke-width": 1.6 if closed else 2.6}
+    if closed:
+        layers = [{"fill": colour, "stroke": INK, "stroke-width": 1.6}]
+    else:  # the ink under the band shows on both of its sides
+        inside = "none" if colour == SEAT_COLOURS["white"] else "#ffffff"
+        layers = [
+            {"fill": inside, "stroke": INK, "stroke-width": 3.8},
+            {"fill": "none", "stroke": colour, "stroke-width": 2.2},
+        ]
     return el(
         "g",
         {"transform": f"translate({num(x)},{num(y)}) rotate({num(angle)})"},
-        el("polygon", {"points": points(hull), **common}),
-        el("polygon", {"points": points(sail), **common}),
+        *(
+            el("polygon", {"points": points(shape), **style})
+            for style in layers
+            for shape in (hull, sail)
+        ),
     )
 
 

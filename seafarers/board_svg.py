@@ -25,7 +25,7 @@ from seafarers.board_layers import (
     place_point,
 )
 from seafarers.board_legend import LEGEND_WIDTH, draw_legend, legend_lines
-from seafarers.board_marks import FONT, GLYPHS, PALETTE, PAPER, el, num, title
+from seafarers.board_marks import FONT, GLYPH_OF, PALETTE, PAPER, SEAT_COLOURS, el, num, title
 from seafarers.board_places import Places
 from seafarers.board_targets import HIT_RADIUS, Target, draw_targets, targets_of
 
@@ -35,13 +35,20 @@ MARGIN = SIZE * 0.25
 
 
 def player_colours(players: Sequence[Mapping[str, Any]]) -> dict[str, str]:
-    """A fixed colour per seat (the palette repeats past six players)."""
-    return {p["id"]: PALETTE[i % len(PALETTE)] for i, p in enumerate(players)}
+    """A fixed colour per seat: a seat named for a colour (the platform's seats: red, blue,
+    white, …) is drawn in it; any other id (a scenario file's) takes the colours no seat is
+    named for, in seat order (the palette repeats past six players). docs/rulings.md S-49."""
+    ids = [p["id"] for p in players]
+    named = {pid: SEAT_COLOURS[pid] for pid in ids if pid in SEAT_COLOURS}
+    free = [c for c in PALETTE if c not in named.values()] or list(PALETTE)
+    others = [pid for pid in ids if pid not in named]
+    spare = {pid: free[k % len(free)] for k, pid in enumerate(others)}
+    return {pid: named.get(pid) or spare[pid] for pid in ids}
 
 
 def player_glyphs(players: Sequence[Mapping[str, Any]]) -> dict[str, str]:
-    """A fixed mark per seat, the second cue beside its colour (repeating with the palette)."""
-    return {p["id"]: GLYPHS[i % len(GLYPHS)] for i, p in enumerate(players)}
+    """A fixed mark per seat, the second cue beside its colour: the colour's own mark."""
+    return {pid: GLYPH_OF[colour] for pid, colour in player_colours(players).items()}
 
 
 def board_svg(

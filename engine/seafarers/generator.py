@@ -17,6 +17,36 @@ MAIN_TERRAINS = (
 )
 NUMBERS = [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]
 ISLAND_TERRAINS = ["hills", "forest", "pasture", "fields", "mountains"]
+# Invented names for the islands across the sea: the format gives an island only its `id`
+# (seafarers-format.md "Board"), and the pages show that id to the players ("forest 6 on
+# Skerrow"), so a generated island's id is a name, never a number (docs/rulings.md S-48). The
+# main island keeps the id "main", which a moderator names in the setup islands (B20).
+ISLAND_NAMES = (
+    "Amberly",
+    "Brinholm",
+    "Corvenna",
+    "Dunmarrow",
+    "Eskeray",
+    "Fallowen",
+    "Gullsey",
+    "Harrowick",
+    "Isbrand",
+    "Kelmoor",
+    "Lanthorn",
+    "Mirrowdeep",
+    "Northey",
+    "Oskaval",
+    "Pellandry",
+    "Quillon",
+    "Rookhaven",
+    "Skerrow",
+    "Tarnsey",
+    "Ulvaskar",
+    "Vennock",
+    "Wrackmoor",
+    "Yarrowby",
+    "Zelmarsh",
+)
 
 
 def _distance(q: int, r: int) -> int:
@@ -34,7 +64,8 @@ def _ring(radius: int) -> list[tuple[int, int]]:
 
 def generate_board(seed: int) -> dict[str, Any]:
     """A board document: 19 land hexes in the middle (one desert), the sea round them, three
-    islands of two hexes on the rim (one with a gold field), nine harbours."""
+    islands of two hexes on the rim (one with a gold field), each named from ISLAND_NAMES, nine
+    harbours."""
     rng = random.Random(f"{seed}:board")
     main = sorted((q, r) for q in range(-2, 3) for r in range(-2, 3) if _distance(q, r) <= 2)
     terrains = list(MAIN_TERRAINS)
@@ -60,12 +91,14 @@ def generate_board(seed: int) -> dict[str, Any]:
         island_cells.append([ordered[i], ordered[(i + 1) % len(ordered)]])
     land_rim = {cell for island in island_cells for cell in island}
     gold_island = rng.randrange(3)
+    # Drawn from a generator of their own, so that the board's other draws stay as they were.
+    names = random.Random(f"{seed}:island names").sample(ISLAND_NAMES, len(island_cells))
     islands = [{"id": "main", "hexes": [f"{q},{r}" for q, r in main]}]
     for k, cells in enumerate(island_cells):
         for j, (q, r) in enumerate(cells):
             terrain = "gold" if (k == gold_island and j == 0) else rng.choice(ISLAND_TERRAINS)
             hexes.append({"q": q, "r": r, "terrain": terrain, "number": rng.choice(NUMBERS)})
-        islands.append({"id": f"isle{k + 1}", "hexes": [f"{q},{r}" for q, r in cells]})
+        islands.append({"id": names[k], "hexes": [f"{q},{r}" for q, r in cells]})
     sea = sorted(_ring(3)) + [h for h in rim if h not in land_rim]
     for q, r in sea:
         hexes.append({"q": q, "r": r, "terrain": "sea"})

@@ -1,10 +1,11 @@
-"""Each seat's pieces carry a mark of its own beside its colour (vermillion and orange, seats 1
-and 4, look alike to many eyes): every piece of a seat holds the same small white glyph, no two
+"""Each seat's pieces carry a mark of its own beside its colour (red and orange look alike to
+many eyes): every piece of a seat holds the same small white glyph, no two
 seats share one, and the key shows each seat's glyph on its swatch."""
 
 from __future__ import annotations
 
 from engine.seafarers import parse_scenario
+from seafarers.board_marks import SEAT_COLOURS
 from seafarers.board_svg import board_svg
 from tests.seafarers.board.helpers import crafted_doc, find, parse
 
@@ -49,5 +50,5 @@ def test_every_seat_has_a_mark_of_its_own_on_every_piece_and_in_the_key() -> Non
 def test_the_look_alike_pair_has_the_most_unlike_marks() -> None:
     root = parse(board_svg(six_seats(), viewer=None))
     rows = {r.get("data-colour"): r.get("data-glyph") for r in find(root, "legend-player")}
-    assert rows["#d55e00"] == "dot"  # vermillion
-    assert rows["#e69f00"] == "cross"  # orange
+    assert rows[SEAT_COLOURS["red"]] == "dot"
+    assert rows[SEAT_COLOURS["orange"]] == "cross"

@@ -116,3 +116,23 @@ def test_the_log_says_the_sea_once() -> None:
     assert _hex(sea, places).startswith("the sea ")
     assert not _hex(sea, places).startswith("the the")
     assert _hex(forest, places) == f"the {places.hex(forest)}"
+
+
+@pytest.mark.django_db
+def test_a_generated_games_desk_names_its_islands(client) -> None:
+    """Issue 20 §4: the desk read "forest 6 on isle2"; its islands are names now (S-48)."""
+    from django.contrib.auth import get_user_model
+
+    from seafarers.services import game_create, game_start
+
+    make = get_user_model().objects.create_user
+    mod, ann = make("mod", password="x"), make("ann", password="x")
+    game = game_create(name="G", slug="gen", moderator=mod, generator_seed=7, seats=["ann", None])
+    game_start(game=game, user=mod)
+    names = [i["id"] for i in game.first_position["board"]["islands"][1:]]
+    client.force_login(ann)  # red, to settle first, anywhere (setup_islands: null)
+    page = client.get(reverse("seafarers_desk", args=["gen"])).content.decode()
+    options = re.findall(r"<option value=\"[^\"]*\">([^<]*)</option>", page)
+    for name in names:
+        assert [o for o in options if o.endswith(f" on {name}")], name
+    assert not re.search(r"\bisle\d", page)
