@@ -63,6 +63,12 @@ class LabelPlan:
     ranked: list[list[int]]
     near: list[list[int]]
     under: list[list[float]]  # what each place covers of the base (provinces, ports)
+    hulls: list[Box]  # each label's places together
+    bounds: Box  # the base's: the drawing's frame
+    # Each place's cost over a drawing that puts nothing near the label (its penalty, what it
+    # covers of the base and of the outside): `_arrange` counts the drawing's own boxes only
+    # for the labels they reach.
+    settled: list[list[float]]
 
 
 def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) -> LabelPlan:
@@ -92,10 +98,21 @@ def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) ->
     ]
     lower = [[o[0].penalty + o[2] for o in opts] for opts in options]
     ranked = [sorted(range(len(low)), key=lambda k: (low[k], k)) for low in lower]
-    near = _neighbours([functools.reduce(Box.union, (o[0].box for o in opts)) for opts in options])
+    hulls = [functools.reduce(Box.union, (o[0].box for o in opts)) for opts in options]
+    near = _neighbours(hulls)
     budget = 0 if crowded else REPAIR_BUDGET
     under = [[base.covered(o[0].box) for o in opts] for opts in options]
-    return LabelPlan(jobs, options, budget, boxes, lower, ranked, near, under)
+    bounds = base.bounds
+    settled = [
+        [
+            low + (6 * (o[0].box.area - o[0].box.overlap(bounds)) + cover)
+            for o, low, cover in zip(opts, lows, covers, strict=True)
+        ]
+        for opts, lows, covers in zip(options, lower, under, strict=True)
+    ]
+    return LabelPlan(
+        jobs, options, budget, boxes, lower, ranked, near, under, hulls, bounds, settled
+    )
 
 
 def place_labels(placer: Placer, plan: LabelPlan, clear: Iterable[Box] = ()) -> list[str]:
@@ -147,6 +164,10 @@ def _options(job: Job, geo: Geometry, steps: int) -> list[Option]:
     return out
 
 
+def _inside(box: Box, frame: Box) -> bool:
+    return frame.x0 <= box.x0 and frame.y0 <= box.y0 and box.x1 <= frame.x1 and box.y1 <= frame.y1
+
+
 def _corners(box: Box) -> tuple[float, float, float, float]:
     return box.x0, box.y0, box.x1, box.y1
 
@@ -183,8 +204,19 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
     count = len(options)
     cache: list[dict[int, float]] = [{} for _ in range(count)]
     current = [-1] * count  # -1: not placed yet
+    # The labels that none of the drawing's own boxes reach cost what the plan says, unless the
+    # drawing's frame grew (the key beside the map) and their places reach out of the plan's.
+    same = placer.bounds == plan.bounds
+    reached = [
+        placer.touches(hull)
+        or not (same or (_inside(hull, plan.bounds) and _inside(hull, placer.bounds)))
+        for hull in plan.hulls
+    ]
+    settled = plan.settled
 
     def fixed(i: int, k: int) -> float:
+        if not reached[i]:
+            return settled[i][k]
         value = cache[i].get(k)
         if value is None:
             over = placer.cost_over_base(options[i][k][0].box)

@@ -132,27 +132,49 @@ class Placer:
         total = 0.0
         c, grid, dropped = self.CELL, self._grid, self._dropped
         bx0, by0, bx1, by1 = box.x0, box.y0, box.x1, box.y1
-        for cell in self._cells(box):
-            items = grid.get(cell)
-            if not items:
-                continue
-            cx0, cy0 = cell[0] * c, cell[1] * c
-            cx1, cy1 = cx0 + c, cy0 + c
-            for x0, y0, x1, y1, weight, handle in items:
-                ox0 = x0 if x0 > bx0 else bx0
-                ox1 = x1 if x1 < bx1 else bx1
-                if ox1 <= ox0:
+        rows = range(math.floor(by0 / c), math.floor(by1 / c) + 1)
+        for i in range(math.floor(bx0 / c), math.floor(bx1 / c) + 1):
+            cx0 = i * c
+            cx1 = cx0 + c
+            for j in rows:
+                items = grid.get((i, j))
+                if not items:
                     continue
-                oy0 = y0 if y0 > by0 else by0
-                oy1 = y1 if y1 < by1 else by1
-                if oy1 <= oy0:
-                    continue
-                # Count each overlap once: in the cell holding its top left corner.
-                if ox0 < cx0 or ox0 >= cx1 or oy0 < cy0 or oy0 >= cy1:
-                    continue
-                if handle not in dropped:
-                    total += (ox1 - ox0) * (oy1 - oy0) * weight
+                cy0 = j * c
+                cy1 = cy0 + c
+                for x0, y0, x1, y1, weight, handle in items:
+                    ox0 = x0 if x0 > bx0 else bx0
+                    # Count each overlap once: in the cell holding its top left corner.
+                    if ox0 < cx0 or ox0 >= cx1:
+                        continue
+                    ox1 = x1 if x1 < bx1 else bx1
+                    if ox1 <= ox0:
+                        continue
+                    oy0 = y0 if y0 > by0 else by0
+                    if oy0 < cy0 or oy0 >= cy1:
+                        continue
+                    oy1 = y1 if y1 < by1 else by1
+                    if oy1 <= oy0:
+                        continue
+                    if not dropped or handle not in dropped:
+                        total += (ox1 - ox0) * (oy1 - oy0) * weight
         return total
+
+    def touches(self, box: Box) -> bool:
+        """Whether any of this placer's own boxes overlaps the box (whatever its weight)."""
+        c, grid, dropped = self.CELL, self._grid, self._dropped
+        bx0, by0, bx1, by1 = box.x0, box.y0, box.x1, box.y1
+        rows = range(math.floor(by0 / c), math.floor(by1 / c) + 1)
+        for i in range(math.floor(bx0 / c), math.floor(bx1 / c) + 1):
+            for j in rows:
+                for x0, y0, x1, y1, _, handle in grid.get((i, j), ()):
+                    if (
+                        (x1 if x1 < bx1 else bx1) > (x0 if x0 > bx0 else bx0)
+                        and (y1 if y1 < by1 else by1) > (y0 if y0 > by0 else by0)
+                        and handle not in dropped
+                    ):
+                        return True
+        return False
 
     def choose(self, candidates: Sequence[Candidate], weight: float = 1.0) -> Candidate:
         """The best candidate, taken with the weight: the least cost, ties going to the least
