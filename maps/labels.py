@@ -111,7 +111,17 @@ def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) ->
         for opts, lows, covers in zip(options, lower, under, strict=True)
     ]
     return LabelPlan(
-        jobs, options, budget, boxes, lower, ranked, near, under, hulls, bounds, settled
+        jobs,
+        options,
+        budget,
+        boxes,
+        lower,
+        ranked,
+        near,
+        under,
+        hulls,
+        bounds,
+        settled,
     )
 
 
@@ -176,21 +186,30 @@ def _neighbours(hulls: list[Box]) -> list[list[int]]:
     """For each label, the others whose places could touch its own (found through a grid)."""
     cell = 64.0
     grid: dict[tuple[int, int], list[int]] = {}
-
-    def cells(box: Box) -> list[tuple[int, int]]:
-        return [
-            (i, j)
-            for i in range(math.floor(box.x0 / cell), math.floor(box.x1 / cell) + 1)
-            for j in range(math.floor(box.y0 / cell), math.floor(box.y1 / cell) + 1)
-        ]
-
+    spans = []
     for n, hull in enumerate(hulls):
-        for c in cells(hull):
-            grid.setdefault(c, []).append(n)
+        xs = range(math.floor(hull.x0 / cell), math.floor(hull.x1 / cell) + 1)
+        ys = range(math.floor(hull.y0 / cell), math.floor(hull.y1 / cell) + 1)
+        spans.append((xs, ys))
+        for i in xs:
+            for j in ys:
+                grid.setdefault((i, j), []).append(n)
+    corners = [(h.x0, h.y0, h.x1, h.y1) for h in hulls]
     out = []
-    for n, hull in enumerate(hulls):
-        found = {m for c in cells(hull) for m in grid[c] if m != n}
-        out.append(sorted(m for m in found if hull.overlap(hulls[m]) > 0))
+    for n, ((x0, y0, x1, y1), (xs, ys)) in enumerate(zip(corners, spans, strict=True)):
+        found: set[int] = set()
+        for i in xs:
+            for j in ys:
+                found.update(grid[i, j])
+        found.discard(n)
+        near = []
+        for m in sorted(found):
+            a0, b0, a1, b1 = corners[m]
+            if (x1 if x1 < a1 else a1) > (x0 if x0 > a0 else a0) and (y1 if y1 < b1 else b1) > (
+                y0 if y0 > b0 else b0
+            ):
+                near.append(m)
+        out.append(near)
     return out
 
 
@@ -213,6 +232,11 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
         for hull in plan.hulls
     ]
     settled = plan.settled
+    # A place costs at least its penalty and what it covers of the base.
+    floor = [
+        [low + cover for low, cover in zip(lows, covers, strict=True)]
+        for lows, covers in zip(lower, under, strict=True)
+    ]
 
     def fixed(i: int, k: int) -> float:
         if not reached[i]:
@@ -229,7 +253,7 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
         for j in near[i]:
             m = current[j]
             if m < 0:
-                continue
+                break  # not placed yet, nor any after it (placed in order, listed in order)
             a0, b0, a1, b1 = boxes[j][m]
             if a0 >= x1 or a1 <= x0 or b0 >= y1 or b1 <= y0:
                 continue
@@ -239,9 +263,12 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
 
     def best(i: int) -> int:
         chosen, least = ranked[i][0], math.inf
+        low, least_possible = lower[i], floor[i]
         for k in ranked[i]:
-            if lower[i][k] >= least - 1e-9:
+            if low[k] >= least - 1e-9:
                 break
+            if least_possible[k] >= least - 1e-9:
+                continue  # its penalty and what it covers of the base already cost more
             value = cost(i, k)
             if value < least - 1e-9:
                 chosen, least = k, value
@@ -249,7 +276,7 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
 
     for i in range(count):
         current[i] = best(i)
-    for _ in range(REPAIR_ROUNDS):
+    for _ in range(REPAIR_ROUNDS if budget > 0 else 0):
         costly = [i for i in range(count) if cost(i, current[i]) > 4]
         changed = False
         for i in sorted(costly, key=lambda i: (-cost(i, current[i]), i)):

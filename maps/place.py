@@ -176,19 +176,37 @@ class Placer:
                         return True
         return False
 
-    def choose(self, candidates: Sequence[Candidate], weight: float = 1.0) -> Candidate:
+    def choose(
+        self,
+        candidates: Sequence[Candidate],
+        weight: float = 1.0,
+        under: Sequence[float] | None = None,
+    ) -> Candidate:
         """The best candidate, taken with the weight: the least cost, ties going to the least
         penalty, then the earliest. A cost is at least the penalty, so candidates are tried by
-        penalty and the search stops once no penalty left can beat the best cost found."""
+        penalty and the search stops once no penalty left can beat the best cost found.
+        `under`: what each candidate covers of the base, when the caller has it (`base_costs`);
+        a candidate is then measured only if that and its penalty could beat the best."""
         best, best_cost = candidates[0], math.inf
-        for candidate in sorted(candidates, key=lambda c: c.penalty):  # stable: earliest first
+        order = sorted(range(len(candidates)), key=lambda k: candidates[k].penalty)  # stable
+        for k in order:
+            candidate = candidates[k]
             if candidate.penalty >= best_cost - 1e-9:
                 break
-            cost = self.cost(candidate.box) + candidate.penalty
+            if under is None:
+                cost = self.cost(candidate.box) + candidate.penalty
+            elif under[k] + candidate.penalty >= best_cost - 1e-9:
+                continue
+            else:
+                cost = self.cost_over_base(candidate.box) + under[k] + candidate.penalty
             if cost < best_cost - 1e-9:
                 best, best_cost = candidate, cost
         self.take(best.box, weight)
         return best
+
+    def base_costs(self, candidates: Sequence[Candidate]) -> list[float]:
+        """What each candidate covers of the base (`choose`'s `under`)."""
+        return [self.base.covered(c.box) if self.base else 0.0 for c in candidates]
 
 
 # Directions tried around an anchor, in order of preference: right, upper right, lower right,
