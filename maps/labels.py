@@ -141,7 +141,7 @@ def place_labels(placer: Placer, plan: LabelPlan, clear: Iterable[Box] = ()) -> 
         zip(plan.jobs, plan.options, _arrange(plan, placer), strict=True)
     ):
         free = next(
-            (m for m in (k, *plan.ranked[i]) if taken.covered(_inner(opts[m][0].box)) == 0),
+            (m for m in (k, *plan.ranked[i]) if not taken.touches(_inner(opts[m][0].box))),
             None,
         )
         if free is None:
@@ -261,15 +261,35 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
             clash += w * ((y1 if y1 < b1 else b1) - (y0 if y0 > b0 else b0))
         return fixed(i, k) + LABEL_WEIGHT * clash
 
+    hulls = [(h.x0, h.y0, h.x1, h.y1) for h in plan.hulls]
+
     def best(i: int) -> int:
+        """`cost` for each place tried, the neighbours placed read once: only those reaching
+        the label's places at all, in `near`'s order (the same sum)."""
+        hx0, hy0, hx1, hy1 = hulls[i]
+        placed = []
+        for j in near[i]:
+            m = current[j]
+            if m < 0:
+                break  # as in `cost`
+            a = boxes[j][m]
+            if not (a[0] >= hx1 or a[2] <= hx0 or a[1] >= hy1 or a[3] <= hy0):
+                placed.append(a)
         chosen, least = ranked[i][0], math.inf
-        low, least_possible = lower[i], floor[i]
+        low, least_possible, own = lower[i], floor[i], boxes[i]
         for k in ranked[i]:
             if low[k] >= least - 1e-9:
                 break
             if least_possible[k] >= least - 1e-9:
                 continue  # its penalty and what it covers of the base already cost more
-            value = cost(i, k)
+            x0, y0, x1, y1 = own[k]
+            clash = 0.0
+            for a0, b0, a1, b1 in placed:
+                if a0 >= x1 or a1 <= x0 or b0 >= y1 or b1 <= y0:
+                    continue
+                w = (x1 if x1 < a1 else a1) - (x0 if x0 > a0 else a0)
+                clash += w * ((y1 if y1 < b1 else b1) - (y0 if y0 > b0 else b0))
+            value = fixed(i, k) + LABEL_WEIGHT * clash
             if value < least - 1e-9:
                 chosen, least = k, value
         return chosen
