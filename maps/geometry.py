@@ -269,7 +269,7 @@ def place_fleets(
     model: MapModel,
     geo: Geometry,
     placer: Placer,
-    kept: MutableMapping[Any, list[float]] | None = None,
+    kept: MutableMapping[Any, list[float | None]] | None = None,
 ) -> dict[str, Badge]:
     """Each fleet's badge next to its sea province (or its port, when docked), clear of what
     is already drawn; the fleets of one place spread around it. `kept`: a dict the caller
@@ -290,7 +290,7 @@ def place_fleets(
         key = (x, y, gap, width, steps, prefer)
         under = kept.get(key)
         if under is None:
-            under = kept[key] = placer.base_costs(spots)
+            under = kept[key] = [None] * len(spots)
         spot = placer.choose(spots, weight=3, under=under)
         badges[fleet.id] = Badge(spot.box, (x, y), spot.step > 0)
     return badges

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
 
 # Advance widths of a Helvetica/Arial-like sans serif, in thousandths of the font size.
@@ -180,13 +180,14 @@ class Placer:
         self,
         candidates: Sequence[Candidate],
         weight: float = 1.0,
-        under: Sequence[float] | None = None,
+        under: MutableSequence[float | None] | None = None,
     ) -> Candidate:
         """The best candidate, taken with the weight: the least cost, ties going to the least
         penalty, then the earliest. A cost is at least the penalty, so candidates are tried by
         penalty and the search stops once no penalty left can beat the best cost found.
-        `under`: what each candidate covers of the base, when the caller has it (`base_costs`);
-        a candidate is then measured only if that and its penalty could beat the best."""
+        `under`: what each candidate covers of the base, kept by the caller (None where not
+        measured yet: measured when needed, and written there); a candidate is then measured
+        only if that and its penalty could beat the best."""
         best, best_cost = candidates[0], math.inf
         order = sorted(range(len(candidates)), key=lambda k: candidates[k].penalty)  # stable
         for k in order:
@@ -195,18 +196,19 @@ class Placer:
                 break
             if under is None:
                 cost = self.cost(candidate.box) + candidate.penalty
-            elif under[k] + candidate.penalty >= best_cost - 1e-9:
+                if cost < best_cost - 1e-9:
+                    best, best_cost = candidate, cost
                 continue
-            else:
-                cost = self.cost_over_base(candidate.box) + under[k] + candidate.penalty
+            below = under[k]
+            if below is None:  # not measured yet: measured now, and kept in `under`
+                below = under[k] = self.base.covered(candidate.box) if self.base else 0.0
+            if below + candidate.penalty >= best_cost - 1e-9:
+                continue
+            cost = self.cost_over_base(candidate.box) + below + candidate.penalty
             if cost < best_cost - 1e-9:
                 best, best_cost = candidate, cost
         self.take(best.box, weight)
         return best
-
-    def base_costs(self, candidates: Sequence[Candidate]) -> list[float]:
-        """What each candidate covers of the base (`choose`'s `under`)."""
-        return [self.base.covered(c.box) if self.base else 0.0 for c in candidates]
 
 
 # Directions tried around an anchor, in order of preference: right, upper right, lower right,

@@ -221,14 +221,20 @@ def contains(poly: tuple[Point, ...], p: Point) -> bool:
     n = len(poly)
     if n < 3:
         return False
-    signs = set()
-    for k in range(n):
-        (ax, ay), (bx, by) = poly[k], poly[(k + 1) % n]
-        cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
-        if abs(cross) > 1e-9:
-            signs.add(cross > 0)
-        if len(signs) > 1:
-            return False
+    px, py = p
+    side = 0  # the sign of the first corner not on the point's line: every other must match
+    ax, ay = poly[-1]
+    for bx, by in poly:
+        cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+        if cross > 1e-9:
+            if side < 0:
+                return False
+            side = 1
+        elif cross < -1e-9:
+            if side > 0:
+                return False
+            side = -1
+        ax, ay = bx, by
     return True
 
 
