@@ -4,10 +4,13 @@ through `membership_get` (404 for non-members)."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
@@ -19,7 +22,7 @@ from fleets.report_views import published_turn
 from fleets.selectors import campaign_drawing, membership_get
 from fleets.world_cache import kept_world
 from maps.layout import layout_from_rows
-from maps.map_cache import SharedScenes, map_cached, world_layout_key
+from maps.map_cache import SharedScenes, map_cached, map_layout_key, world_layout_key
 from maps.svg import map_svg
 
 
@@ -50,7 +53,9 @@ def campaign_map(request: HttpRequest, slug: str) -> HttpResponse:
     # What the drawing works out from the world, layout, viewer and fog alone, kept with them
     # (maps/svg.py): a map drawn again for other orders redoes only the orders' part.
     parts = kept.computed(("map-parts", viewer, fog), dict)
-    shared = kept.computed("map-shared", dict)  # the geometry and labels' plan, every viewer's
+    # The geometry, the labels' plan and the land and sea drawn, every viewer's: kept while the
+    # map and layout stay the same, through versions of the world whose fleets moved.
+    shared = kept.computed("map-shared", lambda: _shared_for(campaign, world, layout))
     # A crowded map's scene, in the shared cache: every worker draws a viewer's scene once.
     scenes = kept.computed(
         ("map-scenes", viewer, fog), lambda: SharedScenes(f"{world_key}|{viewer}|{fog}")
@@ -83,6 +88,31 @@ def turn_map(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     events = turn.result["events"]
     fog = campaign.naval_settings.fog_of_war
     return _map_response(after, _layout(campaign), viewer, fog, events=events)
+
+
+# The map's parts drawn from its shape alone (maps/svg.py `shared`), by campaign and the hash of
+# its map and layout: a turn published moves fleets, not provinces, and the next map redoes
+# only the fleets, arrows and names. A few maps' worth per process (some megabytes each).
+_shapes: OrderedDict[tuple[Any, ...], dict[Any, Any]] = OrderedDict()
+KEPT_SHAPES = 4
+_shapes_lock = threading.Lock()
+
+
+def _shared_for(campaign: Any, world: Mapping[str, Any], layout: Any) -> dict[Any, Any]:
+    key = (
+        connection.settings_dict["NAME"],
+        campaign.pk,
+        campaign.created_at,
+        map_layout_key(world, layout),
+    )
+    with _shapes_lock:
+        found = _shapes.get(key)
+        if found is None:
+            found = _shapes[key] = {}
+            while len(_shapes) > KEPT_SHAPES:
+                _shapes.popitem(last=False)
+        _shapes.move_to_end(key)
+        return found
 
 
 def _suggested(kept: Any, orders: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -268,9 +268,17 @@ def badge_width(fleet: Fleet) -> float:
     return 22 + text_width(str(fleet.ships), BADGE_SIZE, bold=True)
 
 
-def place_fleets(model: MapModel, geo: Geometry, placer: Placer) -> dict[str, Badge]:
+def place_fleets(
+    model: MapModel,
+    geo: Geometry,
+    placer: Placer,
+    kept: MutableMapping[Any, list[float | None]] | None = None,
+) -> dict[str, Badge]:
     """Each fleet's badge next to its sea province (or its port, when docked), clear of what
-    is already drawn; the fleets of one place spread around it."""
+    is already drawn; the fleets of one place spread around it. `kept`: a dict the caller
+    keeps with the geometry and the placer's base, where what each badge's places cover of the
+    base is kept (the same wherever the same badge is put again, in any drawing)."""
+    kept = {} if kept is None else kept
     badges: dict[str, Badge] = {}
     steps = 4 if len(model.fleets) <= CROWDED else 2
     order = sorted(model.fleets.values(), key=lambda f: (f.docked, f.at, f.id))
@@ -280,8 +288,13 @@ def place_fleets(model: MapModel, geo: Geometry, placer: Placer) -> dict[str, Ba
             gap, prefer = PORT_SIZE / 2 + 2, (ux, uy)
         else:
             (x, y), gap, prefer = geo.pos[fleet.at], geo.radius[fleet.at] + 2, (0.7, -0.7)
-        spots = ring(x, y, gap, badge_width(fleet), BADGE_HEIGHT, steps=steps, prefer=prefer)
-        spot = placer.choose(spots, weight=3)
+        width = badge_width(fleet)
+        spots = ring(x, y, gap, width, BADGE_HEIGHT, steps=steps, prefer=prefer)
+        key = (x, y, gap, width, steps, prefer)
+        under = kept.get(key)
+        if under is None:
+            under = kept[key] = [None] * len(spots)
+        spot = placer.choose(spots, weight=3, under=under)
         badges[fleet.id] = Badge(spot.box, (x, y), spot.step > 0)
     return badges
 

@@ -63,6 +63,12 @@ class LabelPlan:
     ranked: list[list[int]]
     near: list[list[int]]
     under: list[list[float]]  # what each place covers of the base (provinces, ports)
+    hulls: list[Box]  # each label's places together
+    bounds: Box  # the base's: the drawing's frame
+    # Each place's cost over a drawing that puts nothing near the label (its penalty, what it
+    # covers of the base and of the outside): `_arrange` counts the drawing's own boxes only
+    # for the labels they reach.
+    settled: list[list[float]]
 
 
 def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) -> LabelPlan:
@@ -92,10 +98,31 @@ def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) ->
     ]
     lower = [[o[0].penalty + o[2] for o in opts] for opts in options]
     ranked = [sorted(range(len(low)), key=lambda k: (low[k], k)) for low in lower]
-    near = _neighbours([functools.reduce(Box.union, (o[0].box for o in opts)) for opts in options])
+    hulls = [functools.reduce(Box.union, (o[0].box for o in opts)) for opts in options]
+    near = _neighbours(hulls)
     budget = 0 if crowded else REPAIR_BUDGET
     under = [[base.covered(o[0].box) for o in opts] for opts in options]
-    return LabelPlan(jobs, options, budget, boxes, lower, ranked, near, under)
+    bounds = base.bounds
+    settled = [
+        [
+            low + (6 * (o[0].box.area - o[0].box.overlap(bounds)) + cover)
+            for o, low, cover in zip(opts, lows, covers, strict=True)
+        ]
+        for opts, lows, covers in zip(options, lower, under, strict=True)
+    ]
+    return LabelPlan(
+        jobs,
+        options,
+        budget,
+        boxes,
+        lower,
+        ranked,
+        near,
+        under,
+        hulls,
+        bounds,
+        settled,
+    )
 
 
 def place_labels(placer: Placer, plan: LabelPlan, clear: Iterable[Box] = ()) -> list[str]:
@@ -114,7 +141,7 @@ def place_labels(placer: Placer, plan: LabelPlan, clear: Iterable[Box] = ()) -> 
         zip(plan.jobs, plan.options, _arrange(plan, placer), strict=True)
     ):
         free = next(
-            (m for m in (k, *plan.ranked[i]) if taken.covered(_inner(opts[m][0].box)) == 0),
+            (m for m in (k, *plan.ranked[i]) if not taken.touches(_inner(opts[m][0].box))),
             None,
         )
         if free is None:
@@ -147,6 +174,10 @@ def _options(job: Job, geo: Geometry, steps: int) -> list[Option]:
     return out
 
 
+def _inside(box: Box, frame: Box) -> bool:
+    return frame.x0 <= box.x0 and frame.y0 <= box.y0 and box.x1 <= frame.x1 and box.y1 <= frame.y1
+
+
 def _corners(box: Box) -> tuple[float, float, float, float]:
     return box.x0, box.y0, box.x1, box.y1
 
@@ -155,21 +186,30 @@ def _neighbours(hulls: list[Box]) -> list[list[int]]:
     """For each label, the others whose places could touch its own (found through a grid)."""
     cell = 64.0
     grid: dict[tuple[int, int], list[int]] = {}
-
-    def cells(box: Box) -> list[tuple[int, int]]:
-        return [
-            (i, j)
-            for i in range(math.floor(box.x0 / cell), math.floor(box.x1 / cell) + 1)
-            for j in range(math.floor(box.y0 / cell), math.floor(box.y1 / cell) + 1)
-        ]
-
+    spans = []
     for n, hull in enumerate(hulls):
-        for c in cells(hull):
-            grid.setdefault(c, []).append(n)
+        xs = range(math.floor(hull.x0 / cell), math.floor(hull.x1 / cell) + 1)
+        ys = range(math.floor(hull.y0 / cell), math.floor(hull.y1 / cell) + 1)
+        spans.append((xs, ys))
+        for i in xs:
+            for j in ys:
+                grid.setdefault((i, j), []).append(n)
+    corners = [(h.x0, h.y0, h.x1, h.y1) for h in hulls]
     out = []
-    for n, hull in enumerate(hulls):
-        found = {m for c in cells(hull) for m in grid[c] if m != n}
-        out.append(sorted(m for m in found if hull.overlap(hulls[m]) > 0))
+    for n, ((x0, y0, x1, y1), (xs, ys)) in enumerate(zip(corners, spans, strict=True)):
+        found: set[int] = set()
+        for i in xs:
+            for j in ys:
+                found.update(grid[i, j])
+        found.discard(n)
+        near = []
+        for m in sorted(found):
+            a0, b0, a1, b1 = corners[m]
+            if (x1 if x1 < a1 else a1) > (x0 if x0 > a0 else a0) and (y1 if y1 < b1 else b1) > (
+                y0 if y0 > b0 else b0
+            ):
+                near.append(m)
+        out.append(near)
     return out
 
 
@@ -183,8 +223,24 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
     count = len(options)
     cache: list[dict[int, float]] = [{} for _ in range(count)]
     current = [-1] * count  # -1: not placed yet
+    # The labels that none of the drawing's own boxes reach cost what the plan says, unless the
+    # drawing's frame grew (the key beside the map) and their places reach out of the plan's.
+    same = placer.bounds == plan.bounds
+    reached = [
+        placer.touches(hull)
+        or not (same or (_inside(hull, plan.bounds) and _inside(hull, placer.bounds)))
+        for hull in plan.hulls
+    ]
+    settled = plan.settled
+    # A place costs at least its penalty and what it covers of the base.
+    floor = [
+        [low + cover for low, cover in zip(lows, covers, strict=True)]
+        for lows, covers in zip(lower, under, strict=True)
+    ]
 
     def fixed(i: int, k: int) -> float:
+        if not reached[i]:
+            return settled[i][k]
         value = cache[i].get(k)
         if value is None:
             over = placer.cost_over_base(options[i][k][0].box)
@@ -197,7 +253,7 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
         for j in near[i]:
             m = current[j]
             if m < 0:
-                continue
+                break  # not placed yet, nor any after it (placed in order, listed in order)
             a0, b0, a1, b1 = boxes[j][m]
             if a0 >= x1 or a1 <= x0 or b0 >= y1 or b1 <= y0:
                 continue
@@ -205,19 +261,42 @@ def _arrange(plan: LabelPlan, placer: Placer) -> list[int]:
             clash += w * ((y1 if y1 < b1 else b1) - (y0 if y0 > b0 else b0))
         return fixed(i, k) + LABEL_WEIGHT * clash
 
+    hulls = [(h.x0, h.y0, h.x1, h.y1) for h in plan.hulls]
+
     def best(i: int) -> int:
+        """`cost` for each place tried, the neighbours placed read once: only those reaching
+        the label's places at all, in `near`'s order (the same sum)."""
+        hx0, hy0, hx1, hy1 = hulls[i]
+        placed = []
+        for j in near[i]:
+            m = current[j]
+            if m < 0:
+                break  # as in `cost`
+            a = boxes[j][m]
+            if not (a[0] >= hx1 or a[2] <= hx0 or a[1] >= hy1 or a[3] <= hy0):
+                placed.append(a)
         chosen, least = ranked[i][0], math.inf
+        low, least_possible, own = lower[i], floor[i], boxes[i]
         for k in ranked[i]:
-            if lower[i][k] >= least - 1e-9:
+            if low[k] >= least - 1e-9:
                 break
-            value = cost(i, k)
+            if least_possible[k] >= least - 1e-9:
+                continue  # its penalty and what it covers of the base already cost more
+            x0, y0, x1, y1 = own[k]
+            clash = 0.0
+            for a0, b0, a1, b1 in placed:
+                if a0 >= x1 or a1 <= x0 or b0 >= y1 or b1 <= y0:
+                    continue
+                w = (x1 if x1 < a1 else a1) - (x0 if x0 > a0 else a0)
+                clash += w * ((y1 if y1 < b1 else b1) - (y0 if y0 > b0 else b0))
+            value = fixed(i, k) + LABEL_WEIGHT * clash
             if value < least - 1e-9:
                 chosen, least = k, value
         return chosen
 
     for i in range(count):
         current[i] = best(i)
-    for _ in range(REPAIR_ROUNDS):
+    for _ in range(REPAIR_ROUNDS if budget > 0 else 0):
         costly = [i for i in range(count) if cost(i, current[i]) > 4]
         changed = False
         for i in sorted(costly, key=lambda i: (-cost(i, current[i]), i)):

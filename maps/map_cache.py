@@ -71,6 +71,17 @@ def world_layout_key(world: Mapping[str, Any], layout: Layout) -> str:
     return hashlib.sha256(orjson.dumps(parts, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
+def map_layout_key(world: Mapping[str, Any], layout: Layout) -> str:
+    """The hash of the world's map (its provinces with their positions, adjacencies and ports)
+    and the layout: all that the map's geometry, labels' plan and land and sea are drawn from
+    (maps/svg.py `shared`), so the same for every version of a world whose fleets moved."""
+    parts = {
+        "map": world.get("map"),
+        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+    }
+    return hashlib.sha256(orjson.dumps(parts, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
 def map_cached(
     draw: Callable[[], str],
     *,

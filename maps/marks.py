@@ -5,11 +5,21 @@ from __future__ import annotations
 
 import math
 import re
-from xml.sax.saxutils import escape
 
 Attr = str | float | int | None
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_QUOTES = {'"': "&quot;", "\n": "&#10;", "\t": "&#9;", "\r": "&#13;"}
+_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_QUOTED = str.maketrans(
+    {
+        "&": "&amp;",
+        "<": "&lt;",
+        ">": "&gt;",
+        '"': "&quot;",
+        "\n": "&#10;",
+        "\t": "&#9;",
+        "\r": "&#13;",
+    }
+)
 
 FONT = "'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif"
 SEA = "#7fb2dc"
@@ -42,13 +52,19 @@ def clean(text: str) -> str:
 def el(tag: str, attrs: dict[str, Attr] | None = None, *children: str, text: str = "") -> str:
     """An element; attribute values and `text` are escaped, `children` are markup already."""
     parts = [tag]
-    for key, value in (attrs or {}).items():
-        if value is None:
-            continue
-        shown = num(value) if isinstance(value, float) else clean(str(value))
-        parts.append(f'{key}="{escape(shown, _QUOTES)}"')
+    if attrs:
+        for key, value in attrs.items():
+            if value is None:
+                continue
+            if isinstance(value, float):
+                shown = num(value)  # digits, a sign and a point: nothing to escape
+            elif isinstance(value, int):
+                shown = str(value)
+            else:
+                shown = _NOT_XML.sub("", str(value)).translate(_QUOTED)
+            parts.append(f'{key}="{shown}"')
     head = " ".join(parts)
-    body = escape(clean(text)) + "".join(children)
+    body = (_NOT_XML.sub("", text).translate(_TEXT) if text else "") + "".join(children)
     return f"<{head}>{body}</{tag}>" if body else f"<{head}/>"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
 
 # Advance widths of a Helvetica/Arial-like sans serif, in thousandths of the font size.
@@ -132,37 +132,79 @@ class Placer:
         total = 0.0
         c, grid, dropped = self.CELL, self._grid, self._dropped
         bx0, by0, bx1, by1 = box.x0, box.y0, box.x1, box.y1
-        for cell in self._cells(box):
-            items = grid.get(cell)
-            if not items:
-                continue
-            cx0, cy0 = cell[0] * c, cell[1] * c
-            cx1, cy1 = cx0 + c, cy0 + c
-            for x0, y0, x1, y1, weight, handle in items:
-                ox0 = x0 if x0 > bx0 else bx0
-                ox1 = x1 if x1 < bx1 else bx1
-                if ox1 <= ox0:
+        rows = range(math.floor(by0 / c), math.floor(by1 / c) + 1)
+        for i in range(math.floor(bx0 / c), math.floor(bx1 / c) + 1):
+            cx0 = i * c
+            cx1 = cx0 + c
+            for j in rows:
+                items = grid.get((i, j))
+                if not items:
                     continue
-                oy0 = y0 if y0 > by0 else by0
-                oy1 = y1 if y1 < by1 else by1
-                if oy1 <= oy0:
-                    continue
-                # Count each overlap once: in the cell holding its top left corner.
-                if ox0 < cx0 or ox0 >= cx1 or oy0 < cy0 or oy0 >= cy1:
-                    continue
-                if handle not in dropped:
-                    total += (ox1 - ox0) * (oy1 - oy0) * weight
+                cy0 = j * c
+                cy1 = cy0 + c
+                for x0, y0, x1, y1, weight, handle in items:
+                    ox0 = x0 if x0 > bx0 else bx0
+                    # Count each overlap once: in the cell holding its top left corner.
+                    if ox0 < cx0 or ox0 >= cx1:
+                        continue
+                    ox1 = x1 if x1 < bx1 else bx1
+                    if ox1 <= ox0:
+                        continue
+                    oy0 = y0 if y0 > by0 else by0
+                    if oy0 < cy0 or oy0 >= cy1:
+                        continue
+                    oy1 = y1 if y1 < by1 else by1
+                    if oy1 <= oy0:
+                        continue
+                    if not dropped or handle not in dropped:
+                        total += (ox1 - ox0) * (oy1 - oy0) * weight
         return total
 
-    def choose(self, candidates: Sequence[Candidate], weight: float = 1.0) -> Candidate:
+    def touches(self, box: Box) -> bool:
+        """Whether any of this placer's own boxes overlaps the box (whatever its weight)."""
+        c, grid, dropped = self.CELL, self._grid, self._dropped
+        bx0, by0, bx1, by1 = box.x0, box.y0, box.x1, box.y1
+        rows = range(math.floor(by0 / c), math.floor(by1 / c) + 1)
+        for i in range(math.floor(bx0 / c), math.floor(bx1 / c) + 1):
+            for j in rows:
+                for x0, y0, x1, y1, _, handle in grid.get((i, j), ()):
+                    if (
+                        (x1 if x1 < bx1 else bx1) > (x0 if x0 > bx0 else bx0)
+                        and (y1 if y1 < by1 else by1) > (y0 if y0 > by0 else by0)
+                        and handle not in dropped
+                    ):
+                        return True
+        return False
+
+    def choose(
+        self,
+        candidates: Sequence[Candidate],
+        weight: float = 1.0,
+        under: MutableSequence[float | None] | None = None,
+    ) -> Candidate:
         """The best candidate, taken with the weight: the least cost, ties going to the least
         penalty, then the earliest. A cost is at least the penalty, so candidates are tried by
-        penalty and the search stops once no penalty left can beat the best cost found."""
+        penalty and the search stops once no penalty left can beat the best cost found.
+        `under`: what each candidate covers of the base, kept by the caller (None where not
+        measured yet: measured when needed, and written there); a candidate is then measured
+        only if that and its penalty could beat the best."""
         best, best_cost = candidates[0], math.inf
-        for candidate in sorted(candidates, key=lambda c: c.penalty):  # stable: earliest first
+        order = sorted(range(len(candidates)), key=lambda k: candidates[k].penalty)  # stable
+        for k in order:
+            candidate = candidates[k]
             if candidate.penalty >= best_cost - 1e-9:
                 break
-            cost = self.cost(candidate.box) + candidate.penalty
+            if under is None:
+                cost = self.cost(candidate.box) + candidate.penalty
+                if cost < best_cost - 1e-9:
+                    best, best_cost = candidate, cost
+                continue
+            below = under[k]
+            if below is None:  # not measured yet: measured now, and kept in `under`
+                below = under[k] = self.base.covered(candidate.box) if self.base else 0.0
+            if below + candidate.penalty >= best_cost - 1e-9:
+                continue
+            cost = self.cost_over_base(candidate.box) + below + candidate.penalty
             if cost < best_cost - 1e-9:
                 best, best_cost = candidate, cost
         self.take(best.box, weight)

@@ -127,10 +127,18 @@ def regions(
                 for j in grid.get((cx, cy), ()):
                     if j not in seen:
                         found.append((math.dist(pts[i], pts[j]), j))
+            far = max(math.dist(pts[i], p) for p in cell[0])
             for d, j in sorted(found):
                 seen.add(j)
+                # A bisector at least d / 2 - GAP / 2 away cannot cut a cell reaching no
+                # farther than `far` (nor can any farther site's): the cell stays as it is.
+                if d > 2 * far + GAP + 1e-6:
+                    seen.update(k for _, k in found)
+                    break
+                was = cell
                 cell = _cut(cell, i, j, d, pts, adj)
-            far = max(math.dist(pts[i], p) for p in cell[0])
+                if cell is not was:
+                    far = max(math.dist(pts[i], p) for p in cell[0])
             # A site beyond the squares covered is at least ring * size away; a bisector (moved
             # by at most GAP / 2) that far off cannot cut a cell reaching no farther.
             if len(seen) >= count or ring * size > 2 * far + GAP:
@@ -213,37 +221,73 @@ def contains(poly: tuple[Point, ...], p: Point) -> bool:
     n = len(poly)
     if n < 3:
         return False
-    signs = set()
-    for k in range(n):
-        (ax, ay), (bx, by) = poly[k], poly[(k + 1) % n]
-        cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
-        if abs(cross) > 1e-9:
-            signs.add(cross > 0)
-        if len(signs) > 1:
-            return False
+    px, py = p
+    side = 0  # the sign of the first corner not on the point's line: every other must match
+    ax, ay = poly[-1]
+    for bx, by in poly:
+        cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+        if cross > 1e-9:
+            if side < 0:
+                return False
+            side = 1
+        elif cross < -1e-9:
+            if side > 0:
+                return False
+            side = -1
+        ax, ay = bx, by
     return True
 
 
 def nearest_points(a: tuple[Point, ...], b: tuple[Point, ...]) -> tuple[Point, Point]:
-    """The nearest points of two convex polygons that do not overlap (corner to edge)."""
-    best: tuple[float, Point, Point] = (math.inf, a[0], b[0])
-    for poly, other, flip in ((a, b, False), (b, a, True)):
-        for p in poly:
-            for k in range(len(other)):
-                q = _towards_segment(p, other[k], other[(k + 1) % len(other)])
-                d = math.dist(p, q)
-                if d < best[0]:
-                    best = (d, q, p) if flip else (d, p, q)
-    return best[1], best[2]
-
-
-def _towards_segment(p: Point, a: Point, b: Point) -> Point:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    if length2 < 1e-12:
-        return a
-    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    return a[0] + dx * t, a[1] + dy * t
+    """The nearest points of two convex polygons that do not overlap (corner to edge): of the
+    nearest pairs, the first in the order `a`'s corners to `b`'s edges, then `b`'s corners to
+    `a`'s edges (each corner in order, each edge in order)."""
+    dist = math.dist
+    # The nearest of a's corners to b's first corner: no nearer than the nearest points, a
+    # bound to start from.
+    best = min([dist(p, b[0]) for p in a])
+    found: tuple[Point, Point] | None = None
+    rank = (2, 0, 0)  # where the pair found comes in the order above
+    for side, poly, other in ((0, a, b), (1, b, a)):
+        n = len(other)
+        xs = [x for x, _ in other]
+        ys = [y for _, y in other]
+        left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+        # No point of `other` is nearer to a corner than its bounding box: the corners are
+        # measured nearest box first, until one is farther than the best found (the margin
+        # covers rounding: a corner skipped cannot even tie).
+        bounds = []
+        for m, (px, py) in enumerate(poly):
+            gx = left - px if px < left else px - right if px > right else 0.0
+            gy = top - py if py < top else py - bottom if py > bottom else 0.0
+            bounds.append((gx * gx + gy * gy, m))
+        bounds.sort()
+        edges = None
+        for low, m in bounds:
+            if math.sqrt(low) > best * (1 + 1e-9) + 1e-9:
+                break
+            if edges is None:
+                edges = []
+                for k in range(n):
+                    ax, ay = other[k]
+                    bx, by = other[(k + 1) % n]
+                    dx, dy = bx - ax, by - ay
+                    edges.append((ax, ay, dx, dy, dx * dx + dy * dy))
+            p = poly[m]
+            px, py = p
+            for k, (ax, ay, dx, dy, length2) in enumerate(edges):
+                if length2 < 1e-12:
+                    q = (ax, ay)
+                else:
+                    t = ((px - ax) * dx + (py - ay) * dy) / length2
+                    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                    q = (ax + dx * t, ay + dy * t)
+                d = dist(p, q)
+                if d < best or (d == best and (found is None or (side, m, k) < rank)):
+                    best, rank = d, (side, m, k)
+                    found = (q, p) if side else (p, q)
+    assert found is not None
+    return found
 
 
 def _finish(

@@ -104,23 +104,33 @@ def map_svg(
                 shared[shape] = common
         geo = common["geo"]
         if own is None:
-            own = {
-                "model": model,
-                "links": el("g", {"class": "links"}, *draw_links(model, geo)),
-                "provinces": el(
-                    "g",
-                    {"class": "provinces"},
-                    *(
-                        draw_provinces(model, geo, layout)
-                        if drawing is None
-                        else own_provinces(model, drawing, layout)
+            # The land, the seas, their borders and the ports: drawn from the world's shape and
+            # which seas the viewer looks over alone, so kept with the geometry for every viewer
+            # who looks over the same (all of them without fog).
+            static = common.get(("static", model.watched))
+            if static is None:
+                static = {
+                    "links": el("g", {"class": "links"}, *draw_links(model, geo)),
+                    "provinces": el(
+                        "g",
+                        {"class": "provinces"},
+                        *(
+                            draw_provinces(model, geo, layout)
+                            if drawing is None
+                            else own_provinces(model, drawing, layout)
+                        ),
                     ),
-                ),
-                "ports": el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
-            }
+                    "ports": el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
+                }
+                if shared is not None:
+                    common[("static", model.watched)] = static
+            own = {"model": model, **static}
             if scenes is not None:
                 scenes[("viewer-parts",)] = own
+        # What fleets' badges cover of the base where they were put: kept for every viewer.
+        places = common.setdefault("badge-places", {})
         kept.update(own, geo=geo, base=common["base"], labels=common["labels"])
+        kept["badge-places"] = places
     model, geo, plan = kept["model"], kept["geo"], kept["labels"]
     battles = battle_spots(events, geo)
     arrow_orders = moving_orders(orders, model, geo, viewer)
@@ -145,7 +155,7 @@ def map_svg(
             ),
             placer,
         )
-        badges = place_fleets(model, geo, placer)
+        badges = place_fleets(model, geo, placer, kept["badge-places"])
         arrows = arrow_paths(arrow_orders, model, geo, badges, layout)
         if not quick:
             take_lines(placer, arrows)

@@ -191,3 +191,33 @@ def test_a_viewers_parts_drawn_in_one_process_serve_another(baltic: Baltic) -> N
             assert again == map_svg(doc, layout, **given)
     assert kept["model"] is other[("viewer-parts",)]["model"]  # the cache's, not read again
     cache.clear()
+
+
+def test_one_shared_dict_serves_every_viewer_of_a_large_world_with_the_same_bytes() -> None:
+    """Issue 20 §1: the land, seas, borders and ports are drawn once per set of seas looked
+    over and kept with the geometry (`shared`), with what the fleets' badges cover there; a
+    drawing through it, for any viewer with fog or without, and for the fleets moved, is the
+    same bytes as a fresh drawing. Without fog every viewer shares one drawing of them."""
+    from bench.generate import Spec, generate
+
+    doc = generate(Spec(fleets=60, sea=300, land=40, factions=5, seed=4))
+    layout = Layout()
+    shared: dict[Any, Any] = {}
+    factions = [f["id"] for f in doc["factions"]][:3]
+    for viewer, fog in [(None, False), *((f, True) for f in factions), (factions[0], False)]:
+        kept: dict[str, Any] = {}
+        again = map_svg(doc, layout, viewer=viewer, fog=fog, kept=kept, shared=shared)
+        assert again == map_svg(doc, layout, viewer=viewer, fog=fog), (viewer, fog)
+    [common] = shared.values()
+    looked_over = [k for k in common if isinstance(k, tuple) and k[0] == "static"]
+    assert len(looked_over) == 1 + len(factions)  # no fog (None), and each faction's seas
+    assert common["badge-places"]  # what the badges' places cover of the base, kept
+    moved = copy.deepcopy(doc)
+    steps = {o["fleet"]: o["path"][0] for o in doc["orders"] if o.get("type") == "move"}
+    for fleet in moved["fleets"]:
+        fleet["at"] = steps.get(fleet["id"], fleet["at"])
+    assert moved["fleets"] != doc["fleets"]
+    for viewer, fog in ((None, False), (factions[1], True)):
+        again = map_svg(moved, layout, viewer=viewer, fog=fog, kept={}, shared=shared)
+        assert again == map_svg(moved, layout, viewer=viewer, fog=fog), (viewer, fog)
+    assert len(shared) == 1  # the fleets moved, the shape is the same
