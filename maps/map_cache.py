@@ -64,7 +64,11 @@ def world_layout_key(world: Mapping[str, Any], layout: Layout) -> str:
     for every viewer (a caller that keeps the world computes it once per version)."""
     parts = {
         "world": world,
-        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+        "layout": [
+            layout.title,
+            *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS),
+            layout.fill,
+        ],
     }
     return hashlib.sha256(orjson.dumps(parts, option=orjson.OPT_SORT_KEYS)).hexdigest()
 

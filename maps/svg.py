@@ -16,6 +16,7 @@ from maps.draw import (
     draw_battles,
     draw_blockades,
     draw_fleets,
+    draw_ground,
     draw_links,
     draw_ports,
     draw_provinces,
@@ -99,6 +100,7 @@ def map_svg(
         if own is None:
             own = {
                 "model": model,
+                "ground": el("g", {"class": "ground"}, *draw_ground(model, geo)),
                 "links": el("g", {"class": "links"}, *draw_links(model, geo)),
                 "provinces": el("g", {"class": "provinces"}, *draw_provinces(model, geo, layout)),
                 "ports": el("g", {"class": "ports"}, *draw_ports(model, geo, layout)),
@@ -172,6 +174,7 @@ def map_svg(
                 "fill": BACKGROUND,
             },
         ),
+        kept["ground"] if geo.regions.ground else "",
         kept["provinces"],
         kept["links"],
         scene["blockades"],
