@@ -123,4 +123,5 @@ def _layout(campaign: Any) -> Any:
         Province.objects.filter(campaign=campaign).values_list("key", "name", "x", "y"),
         Port.objects.filter(campaign=campaign).values_list("key", "name"),
         Faction.objects.filter(campaign=campaign).values_list("key", "name", "colour"),
+        fill=campaign.naval_settings.map_fill,  # the campaign file's map.fill
     )

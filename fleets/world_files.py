@@ -62,6 +62,8 @@ def campaign_file_document(campaign: Campaign) -> dict[str, Any]:
         "settings": settings,
     }
     document.update((key, value) for key, value in world.items() if key != "format")
+    if naval.map_fill:
+        document["map"]["fill"] = naval.map_fill
     return document
 
 
@@ -140,6 +142,7 @@ TOP_WORDS = {
     "map.provinces": "the provinces",
     "map.ports": "the ports",
     "map.adjacent": "the adjacencies",
+    "map.fill": "the map's fill (the land and sea round the provinces)",
     "factions": "the factions",
     "relations": "the relations",
     "ship_types": "the ship types",
