@@ -43,6 +43,7 @@ ID_RULE = "letters, digits, '_', '.' and '-', starting with a letter or a digit"
 UNSHOWABLE = re.compile(
     r"[\x01-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 )
+MAX_FILL = 10_000  # fill points in a file's map.fill, land and sea together
 PALETTE = ["#c8102e", "#005293", "#f2a900", "#2e7d32", "#6a1b9a", "#00838f", "#8d6e63", "#ef6c00"]
 
 
@@ -59,6 +60,7 @@ class CampaignFile:
     port_names: dict[str, str] = field(default_factory=dict)
     faction_extras: dict[str, dict[str, str]] = field(default_factory=dict)  # name, colour
     map_svg: str = ""  # the campaign's own drawing of its map (maps/drawing.py), checked
+    map_fill: dict[str, list[list[float]]] = field(default_factory=dict)  # map.fill
 
 
 def read_campaign_file(document: object) -> CampaignFile:
@@ -224,6 +226,8 @@ def _take_extras(scenario: dict[str, Any], out: CampaignFile, problems: list[Pro
     """Move the campaign-only keys out of the map and factions, checking them on the way."""
     game_map = scenario.get("map")
     if isinstance(game_map, dict):
+        if "fill" in game_map:
+            out.map_fill = _fill(game_map.pop("fill"), problems)
         for i, province in enumerate(_list(game_map.get("provinces"))):
             if not isinstance(province, dict):
                 continue
@@ -260,6 +264,41 @@ def _take_extras(scenario: dict[str, Any], out: CampaignFile, problems: list[Pro
         extras["colour"] = str(colour)
         if isinstance(faction.get("id"), str):
             out.faction_extras[faction["id"]] = extras
+
+
+def _fill(value: object, problems: list[Problem]) -> dict[str, list[list[float]]]:
+    """`map.fill`: land and sea that is no province, `{land: [[x, y], ...], sea: [...]}`, each
+    point a position from 0 to 1000 (docs/campaign-format.md; drawn by maps/regions.py)."""
+    if not isinstance(value, dict):
+        problems.append(Problem("map.fill", "must be an object with lists `land` and `sea`"))
+        return {}
+    out: dict[str, list[list[float]]] = {}
+    for kind, spots in value.items():
+        if kind not in ("land", "sea"):
+            problems.append(Problem(f"map.fill.{kind}", f"unknown key {kind!r}: land or sea"))
+            continue
+        if not isinstance(spots, list):
+            problems.append(Problem(f"map.fill.{kind}", "must be a list of [x, y] positions"))
+            continue
+        kept: list[list[float]] = []
+        for n, spot in enumerate(spots):
+            if (
+                isinstance(spot, list)
+                and len(spot) == 2
+                and all(
+                    isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1000
+                    for v in spot
+                )
+            ):
+                kept.append(list(spot))
+            else:
+                problems.append(
+                    Problem(f"map.fill.{kind}[{n}]", "a position [x, y], each from 0 to 1000")
+                )
+        out[kind] = kept
+    if sum(len(v) for v in out.values()) > MAX_FILL:
+        problems.append(Problem("map.fill", f"at most {MAX_FILL} points"))
+    return out
 
 
 def _check_name(extras: dict[str, Any], path: str, problems: list[Problem]) -> None:

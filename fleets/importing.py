@@ -38,7 +38,12 @@ def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
         name=source.name, slug=source.slug, description=source.description, **settings
     )
     NavalSettings.objects.update_or_create(  # made with the campaign (settings_made)
-        campaign=campaign, defaults={"rules": doc.get("rules") or {}, "fog_of_war": fog_of_war}
+        campaign=campaign,
+        defaults={
+            "rules": doc.get("rules") or {},
+            "fog_of_war": fog_of_war,
+            "map_fill": source.map_fill,
+        },
     )
     factions = {}
     for item in doc.get("factions") or []:

@@ -154,4 +154,5 @@ def _layout(campaign: Any) -> Any:
         Port.objects.filter(campaign=campaign).values_list("key", "name"),
         Faction.objects.filter(campaign=campaign).values_list("key", "name", "colour"),
         drawing=campaign_drawing(campaign),
+        fill=campaign.naval_settings.map_fill,  # the campaign file's map.fill
     )

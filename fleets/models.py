@@ -32,6 +32,9 @@ class NavalSettings(models.Model):
     )
     rules = models.JSONField(default=dict, blank=True)  # the scenario format's `rules`
     fog_of_war = models.BooleanField(default=True)
+    # The campaign file's `map.fill` (docs/campaign-format.md): land and sea that is no
+    # province, {"land": [[x, y], ...], "sea": [...]}, drawn round the provinces (maps/regions.py).
+    map_fill = models.JSONField(default=dict, blank=True)
 
     class Meta:
         verbose_name = "naval settings"

@@ -157,6 +157,7 @@ def _layout(campaign: Any) -> Layout:
         Province.objects.filter(campaign=campaign).values_list("key", "name", "x", "y"),
         Port.objects.filter(campaign=campaign).values_list("key", "name"),
         Faction.objects.filter(campaign=campaign).values_list("key", "name", "colour"),
+        fill=campaign.naval_settings.map_fill,  # the campaign file's map.fill
         title=campaign.name,
         drawing=campaign_drawing(campaign),
     )

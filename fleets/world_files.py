@@ -66,6 +66,8 @@ def campaign_file_document(campaign: Campaign) -> dict[str, Any]:
     drawing = MapDrawing.objects.filter(campaign=campaign).values_list("svg", flat=True).first()
     if drawing:
         document["map_svg"] = drawing  # the map's own drawing, as it was given
+    if naval.map_fill:
+        document["map"]["fill"] = naval.map_fill
     return document
 
 
@@ -157,6 +159,7 @@ TOP_WORDS = {
     "map.provinces": "the provinces",
     "map.ports": "the ports",
     "map.adjacent": "the adjacencies",
+    "map.fill": "the map's fill (the land and sea round the provinces)",
     "factions": "the factions",
     "relations": "the relations",
     "ship_types": "the ship types",

@@ -97,6 +97,36 @@ def draw_links(model: MapModel, geo: Geometry) -> list[str]:
     return out
 
 
+def draw_ground(model: MapModel, geo: Geometry) -> list[str]:
+    """With fill points (maps/regions.py): the land and the sea under the regions, each site's
+    plain cell in its colour (a sea the viewer does not watch shaded), then the coasts where
+    land meets sea and no border is drawn. Without them, nothing: the background shows."""
+    if not geo.regions.ground:
+        return []
+    seen = model.watched
+    out = []
+    for pid, kind, poly in geo.regions.ground:
+        if kind == "sea":
+            fill = SEA_UNSEEN if pid is not None and seen is not None and pid not in seen else SEA
+        else:
+            fill = LAND
+        # Its edge in its own colour: no hairline of background between two cells.
+        out.append(
+            el(
+                "polygon",
+                {
+                    "points": points(list(poly)),
+                    "fill": fill,
+                    "stroke": fill,
+                    "stroke-width": 0.8,
+                    "stroke-linejoin": "round",
+                },
+            )
+        )
+    out += [line(p, q, LAND_EDGE, 1.2, cls="coast") for p, q in geo.regions.coasts]
+    return out
+
+
 def draw_provinces(model: MapModel, geo: Geometry, layout: Layout) -> list[str]:
     """Each province as its region, sea blue (grey where the viewer does not look) and land
     sand, outlined in its own edge colour: where a region meets no neighbour the outline is

@@ -24,6 +24,8 @@ CROWDED = 400  # fleets: beyond, fewer places are tried for each badge
 REACH = 1.15  # a region's reach, in distances to the province's third nearest neighbour
 CAP = 2.4  # and at most, in the median distance between nearest neighbours
 FARTHEST = 150.0  # and at most this far on the 1000-wide drawing, however sparse the world
+FILL_MARGIN = 12.0  # the frame round the outermost site, with fill points
+FILL_REACH = 0.9  # how near a province's region comes to the fill points round it
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +107,53 @@ def measure(model: MapModel, layout: Layout, doc: Mapping[str, Any]) -> Geometry
         if pos
         else (0.0, 0.0, 400.0, 300.0)
     )
-    areas = regions(pos, model.links, frame, reach)
+    fill = [(kind, (x, y)) for kind, x, y in layout.fill] if pos else []
+    if fill:
+        # With fill points the file draws the land and the sea round the provinces itself: the
+        # frame is what the points span, and no region is capped (its neighbours bound it).
+        xs += [x for _, (x, _) in fill]
+        ys += [y for _, (_, y) in fill]
+        frame = (
+            min(xs) - FILL_MARGIN,
+            min(ys) - FILL_MARGIN,
+            max(xs) + FILL_MARGIN,
+            max(ys) + FILL_MARGIN,
+        )
+    weight = fill_weights(pos, [p for _, p in fill]) if fill else None
+    areas = regions(pos, model.links, frame, None if fill else reach, fill, model.kinds, weight)
     return Geometry(pos, radius, coast_ports(model, pos, radius, areas), areas)
+
+
+def fill_weights(pos: Mapping[str, Point], fill: list[Point]) -> dict[str, float]:
+    """With fill points, each province's weight in the power diagram of its region
+    (maps/regions.py): its region reaches nearly to the fill points nearest it (FILL_REACH of
+    the way), so that a province is the room the file leaves it between them, not half of it.
+    A weight is at most 0.4 d² above any province's at d from it, so every region holds its
+    position (and keeps it with the gap of a neighbour not adjacent)."""
+    size = 40.0
+    grid: dict[tuple[int, int], list[Point]] = {}
+    for x, y in fill:
+        grid.setdefault((math.floor(x / size), math.floor(y / size)), []).append((x, y))
+    room: dict[str, float] = {}
+    for pid, (x, y) in pos.items():
+        gx, gy = math.floor(x / size), math.floor(y / size)
+        best, ring_n = math.inf, 0
+        while best > (ring_n - 1) * size and ring_n <= 2000 / size:
+            for cell in grid_ring(gx, gy, ring_n):
+                for p in grid.get(cell, ()):
+                    best = min(best, math.dist(p, (x, y)))
+            ring_n += 1
+        room[pid] = (FILL_REACH * best) ** 2 if math.isfinite(best) else 0.0
+    # The largest weights with w_a <= w_b + 0.4 d(a, b)² for every pair, at most each room:
+    # shortest paths from the rooms (Dijkstra, each pair's 0.4 d² its edge).
+    weight: dict[str, float] = {}
+    todo = dict(room)
+    while todo:
+        pid = min(todo, key=lambda p: (todo[p], p))
+        weight[pid] = here = todo.pop(pid)
+        for other in todo:
+            todo[other] = min(todo[other], here + 0.4 * math.dist(pos[pid], pos[other]) ** 2)
+    return dict(sorted(weight.items()))
 
 
 def coast_ports(
@@ -237,7 +284,7 @@ def map_bounds(geo: Geometry) -> Box:
     box = Box(box.x0 - 44, box.y0 - 34, box.x1 + 44, box.y1 + 34)
     if geo.frame is not None:
         box = box.union(Box(*geo.frame))
-    for poly in geo.regions.polygons.values():
+    for poly in [*geo.regions.polygons.values(), *(g[2] for g in geo.regions.ground)]:
         xs, ys = [x for x, _ in poly], [y for _, y in poly]
         box = box.union(Box(min(xs) - 6, min(ys) - 6, max(xs) + 6, max(ys) + 6))
     grow_x = max(0.0, 300 - (box.x1 - box.x0)) / 2

@@ -7,6 +7,7 @@ Everything it lacks has a default: names are ids, colours come from a fixed pale
 
 from __future__ import annotations
 
+import math
 import re
 import zlib
 from collections.abc import Iterable, Mapping
@@ -34,9 +35,11 @@ def _frozen(mapping: Mapping[str, object] | None) -> Mapping[str, object]:
 @dataclass(frozen=True)
 class Layout:
     """Positions `{province: (x, y)}` on a 1000 × 1000 drawing (0, 0 top left), display names
-    for provinces, ports and factions, and faction colours `{faction: "#rrggbb"}`; `drawing`,
+    for provinces, ports and factions, faction colours `{faction: "#rrggbb"}`; `drawing`,
     the campaign's own drawing of its map when it has one (maps/drawing.py, maps/own_svg.py:
-    its shapes are the provinces, the positions unused)."""
+    its shapes are the provinces, the positions unused); and fill points `(kind, x, y)`: land
+    or sea that is no province, so that coasts are drawn where they are (a campaign file's
+    `map.fill`, maps/regions.py)."""
 
     positions: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     province_names: Mapping[str, str] = field(default_factory=dict)
@@ -45,6 +48,7 @@ class Layout:
     faction_colours: Mapping[str, str] = field(default_factory=dict)
     title: str = "Campaign map"
     drawing: Drawing | None = None
+    fill: tuple[tuple[str, float, float], ...] = ()
 
     def __post_init__(self) -> None:
         positions = {
@@ -60,6 +64,7 @@ class Layout:
             if is_colour(v)
         }
         object.__setattr__(self, "faction_colours", _frozen(colours))
+        object.__setattr__(self, "fill", fill_points(self.fill))
 
     def province_name(self, province: str) -> str:
         return self.province_names.get(province) or province
@@ -83,6 +88,34 @@ class Layout:
         return PALETTE[zlib.crc32(faction.encode("utf-8")) % len(PALETTE)]
 
 
+FILL_KINDS = ("land", "sea")
+
+
+def fill_points(value: object) -> tuple[tuple[str, float, float], ...]:
+    """Fill points as the layout keeps them, `(kind, x, y)` sorted, from those or from a
+    campaign file's `map.fill` (`{"land": [[x, y], ...], "sea": [...]}`, as stored); anything
+    that is not one is left out (the campaign file's reader reports it: fleets/campaign_files)."""
+    items: list[object] = []
+    if isinstance(value, Mapping):
+        for kind in FILL_KINDS:
+            spots = value.get(kind)
+            if isinstance(spots, list | tuple):
+                items += [(kind, *spot) for spot in spots if isinstance(spot, list | tuple)]
+    elif isinstance(value, list | tuple):
+        items = list(value)
+    out = set()
+    for item in items:
+        if (
+            isinstance(item, tuple | list)
+            and len(item) == 3
+            and item[0] in FILL_KINDS
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in item[1:])
+            and all(math.isfinite(v) for v in item[1:])
+        ):
+            out.add((str(item[0]), float(item[1]), float(item[2])))
+    return tuple(sorted(out))
+
+
 def layout_from_rows(
     provinces: Iterable[tuple[str, str, float, float]],
     ports: Iterable[tuple[str, str]] = (),
@@ -90,10 +123,12 @@ def layout_from_rows(
     *,
     title: str = "Campaign map",
     drawing: Drawing | None = None,
+    fill: object = (),
 ) -> Layout:
     """A layout from plain rows, as the database gives them: provinces as (key, name, x, y),
-    ports as (key, name), factions as (key, name, colour). Empty names fall back to the key;
-    a colour that is not "#rrggbb" falls back to the palette."""
+    ports as (key, name), factions as (key, name, colour), and the fill points as stored
+    (`fill_points`). Empty names fall back to the key; a colour that is not "#rrggbb" falls
+    back to the palette."""
     positions: dict[str, tuple[float, float]] = {}
     province_names: dict[str, str] = {}
     for key, name, x, y in provinces:
@@ -108,4 +143,13 @@ def layout_from_rows(
             faction_names[key] = name
         if is_colour(colour):
             colours[key] = colour
-    return Layout(positions, province_names, port_names, faction_names, colours, title, drawing)
+    return Layout(
+        positions,
+        province_names,
+        port_names,
+        faction_names,
+        colours,
+        title,
+        drawing=drawing,
+        fill=fill_points(fill),
+    )

@@ -59,12 +59,21 @@ class SharedScenes(dict[Any, Any]):
             log.warning("map cache unreachable, not kept (%s)", error)
 
 
+def _layout_parts(layout: Layout) -> list[Any]:
+    """What of the layout a map is drawn from: its title, names, colours and fill points."""
+    return [
+        layout.title,
+        *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS),
+        layout.fill,
+    ]
+
+
 def world_layout_key(world: Mapping[str, Any], layout: Layout) -> str:
     """The hash of the world document and the layout, the part of a map's key that is the same
     for every viewer (a caller that keeps the world computes it once per version)."""
     parts = {
         "world": world,
-        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+        "layout": _layout_parts(layout),
         # The campaign's own drawing, by its text's hash (maps/drawing.py).
         "drawing": layout.drawing.digest if layout.drawing is not None else None,
     }
@@ -77,7 +86,8 @@ def map_layout_key(world: Mapping[str, Any], layout: Layout) -> str:
     (maps/svg.py `shared`), so the same for every version of a world whose fleets moved."""
     parts = {
         "map": world.get("map"),
-        "layout": [layout.title, *(sorted(dict(getattr(layout, p)).items()) for p in LAYOUT_PARTS)],
+        "layout": _layout_parts(layout),
+        "drawing": layout.drawing.digest if layout.drawing is not None else None,
     }
     return hashlib.sha256(orjson.dumps(parts, option=orjson.OPT_SORT_KEYS)).hexdigest()
 

@@ -11,15 +11,24 @@ adjacent provinces whose cells do not touch (the diagram put others between them
 a connector between their nearest points. Plain Python, no dependency: the neighbours of a site
 are found through a grid and widened until no farther site could cut its cell (a site farther
 than twice the cell's reach cannot).
+
+Fill points (a campaign file's `map.fill`, docs/campaign-format.md): land or open water that is
+no province, so that a coast can be drawn where it is — a country's inland, the ocean off the
+map's provinces. Each is a site like a province's position (a province's region stops at the
+plain bisector with it), and with them the map has ground: every site's plain Voronoi cell in
+its kind's colour, under the regions, so the frame is all land or sea (the strips between two
+regions show what is there), and the coasts: every stretch where land meets sea that is no
+drawn border.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 Point = tuple[float, float]
+Segment = tuple[Point, Point]
 GAP = 7.0  # the strip left between two regions that are not adjacent
 SIDES = 12  # of the polygon that caps a region's reach
 MIN_BORDER = 2.0  # a shared stretch shorter than this is no border: the pair gets a strait
@@ -30,11 +39,16 @@ class Regions:
     """`polygons`: each province's region, its corners in order (counter-clockwise on screen,
     the last corner joined to the first). `borders`: each adjacent pair sharing a border, with
     the shared stretch's two ends. `straits`: each adjacent pair whose regions do not touch,
-    with the nearest points of the two (a connector drawn from one to the other)."""
+    with the nearest points of the two (a connector drawn from one to the other). With fill
+    points only: `ground`, each site's plain cell as (its province, or None for a fill point;
+    its kind, "land" or "sea"; its corners), and `coasts`, where land meets sea in the ground
+    but no border of two adjacent provinces is drawn."""
 
     polygons: dict[str, tuple[Point, ...]]
-    borders: dict[tuple[str, str], tuple[Point, Point]]
-    straits: dict[tuple[str, str], tuple[Point, Point]]
+    borders: dict[tuple[str, str], Segment]
+    straits: dict[tuple[str, str], Segment]
+    ground: tuple[tuple[str | None, str, tuple[Point, ...]], ...] = ()
+    coasts: tuple[Segment, ...] = ()
 
 
 # A cell while it is cut: corners, and for each edge (corner k to k+1) the neighbour whose
@@ -87,6 +101,9 @@ def regions(
     adjacent: Iterable[tuple[str, str]],
     frame: tuple[float, float, float, float],
     reach: Mapping[str, float] | None = None,
+    fill: Sequence[tuple[str, Point]] = (),
+    kinds: Mapping[str, str] | None = None,
+    weight: Mapping[str, float] | None = None,
 ) -> Regions:
     """The regions of the provinces at `pos` inside `frame` (x0, y0, x1, y1), given which pairs
     are adjacent. Every province gets one non-empty convex polygon holding its position.
@@ -94,9 +111,18 @@ def regions(
     `reach`: how far at most a province's region goes from its position (a regular polygon of
     `SIDES` sides round it, circumscribing that circle), so that a province at the edge of the
     world, or far from its neighbours, is not drawn to the frame's corner: what no region
-    covers is left as the map's background (open water beyond the map, or nothing)."""
+    covers is left as the map's background (open water beyond the map, or nothing).
+
+    `fill`: (kind, point) sites that are no province (see the module's notes); `kinds` gives
+    each province's kind ("land" or "sea") for the ground and the coasts. `weight`: a
+    province's weight in a power diagram (a fill point's is 0): its region reaches that much
+    farther, the bisector with a site j moved by (w_i - w_j) / 2d away from it (maps.geometry
+    gives a province its room up to the fill points round it; at most 0.4 d² more than a
+    neighbour's, so that every region still holds its position)."""
     ids = sorted(pos)
-    pts = [pos[i] for i in ids]
+    pts = [pos[i] for i in ids] + [p for _, p in fill]
+    provinces = len(ids)
+    wts = [float((weight or {}).get(pid, 0.0)) for pid in ids] + [0.0] * len(fill)
     index = {pid: n for n, pid in enumerate(ids)}
     adj: set[tuple[int, int]] = set()
     for a, b in adjacent:
@@ -104,48 +130,99 @@ def regions(
             i, j = index[a], index[b]
             adj.add((i, j) if i < j else (j, i))
     x0, y0, x1, y1 = frame
-    count = len(ids)
-    if count == 0:
+    count = len(pts)
+    if provinces == 0:
         return Regions({}, {}, {})
     size = max(1.0, math.sqrt((x1 - x0) * (y1 - y0) / count))
     grid: dict[tuple[int, int], list[int]] = {}
     for n, (x, y) in enumerate(pts):
         grid.setdefault((math.floor(x / size), math.floor(y / size)), []).append(n)
-    cells: list[_Cell] = []
-    for i, (px, py) in enumerate(pts):
-        gx, gy = math.floor(px / size), math.floor(py / size)
-        cell: _Cell = (
-            _cap(frame, px, py, reach[ids[i]])
-            if reach is not None and ids[i] in reach
-            else ([(x0, y0), (x0, y1), (x1, y1), (x1, y0)], [None, None, None, None])
+    whole: _Cell = ([(x0, y0), (x0, y1), (x1, y1), (x1, y0)], [None, None, None, None])
+    cells = [
+        _site_cell(
+            i,
+            _cap(frame, *pts[i], reach[ids[i]]) if reach is not None and ids[i] in reach else whole,
+            pts,
+            wts,
+            grid,
+            size,
+            adj,
+            provinces,
         )
-        seen = {i}
-        ring = 0
-        while True:
-            found: list[tuple[float, int]] = []
-            for cx, cy in grid_ring(gx, gy, ring):
-                for j in grid.get((cx, cy), ()):
-                    if j not in seen:
-                        found.append((math.dist(pts[i], pts[j]), j))
-            far = max(math.dist(pts[i], p) for p in cell[0])
-            for d, j in sorted(found):
-                seen.add(j)
-                # A bisector at least d / 2 - GAP / 2 away cannot cut a cell reaching no
-                # farther than `far` (nor can any farther site's): the cell stays as it is.
-                if d > 2 * far + GAP + 1e-6:
-                    seen.update(k for _, k in found)
-                    break
-                was = cell
-                cell = _cut(cell, i, j, d, pts, adj)
-                if cell is not was:
-                    far = max(math.dist(pts[i], p) for p in cell[0])
-            # A site beyond the squares covered is at least ring * size away; a bisector (moved
-            # by at most GAP / 2) that far off cannot cut a cell reaching no farther.
-            if len(seen) >= count or ring * size > 2 * far + GAP:
-                break
-            ring += 1
-        cells.append(cell)
-    return _finish(ids, pts, cells, adj)
+        for i in range(provinces)
+    ]
+    out = _finish(ids, pts, cells, adj)
+    if not fill:
+        return out
+    kind_of = [str((kinds or {}).get(pid, "sea")) for pid in ids] + [k for k, _ in fill]
+    plain = [_site_cell(i, whole, pts, wts, grid, size, None, provinces) for i in range(count)]
+    ground = tuple(
+        (ids[i] if i < provinces else None, kind_of[i], _rounded(plain[i][0]))
+        for i in range(count)
+        if len(plain[i][0]) >= 3
+    )
+    coasts: list[Segment] = []
+    for i, (corners, labels) in enumerate(plain):
+        for k, other in enumerate(labels):
+            if other is None or other < i or kind_of[i] == kind_of[other] or (i, other) in adj:
+                continue
+            start, end = corners[k], corners[(k + 1) % len(corners)]
+            if math.dist(start, end) >= MIN_BORDER:
+                coasts.append((_rounded([start])[0], _rounded([end])[0]))
+    return Regions(out.polygons, out.borders, out.straits, ground, tuple(coasts))
+
+
+def _rounded(corners: Iterable[Point]) -> tuple[Point, ...]:
+    return tuple((round(x, 2), round(y, 2)) for x, y in corners)
+
+
+def _site_cell(
+    i: int,
+    cell: _Cell,
+    pts: list[Point],
+    wts: list[float],
+    grid: Mapping[tuple[int, int], list[int]],
+    size: float,
+    adj: set[tuple[int, int]] | None,
+    provinces: int,
+) -> _Cell:
+    """Site i's cell: `cell` cut by every site near enough to cut it. With `adj`, a province's
+    region (the bisector moved off a province not adjacent; a fill point's, the plain one);
+    with None, the plain Voronoi cell."""
+    px, py = pts[i]
+    count = len(pts)
+    gx, gy = math.floor(px / size), math.floor(py / size)
+    seen = {i}
+    ring = 0
+    while True:
+        found: list[tuple[float, int]] = []
+        for cx, cy in grid_ring(gx, gy, ring):
+            for j in grid.get((cx, cy), ()):
+                if j not in seen:
+                    found.append((math.dist(pts[i], pts[j]), j))
+        for d, j in sorted(found):
+            seen.add(j)
+            plain = adj is None or j >= provinces
+            cell = _cut(cell, i, j, d, pts, None if plain else adj, wts[i] - wts[j])
+        if not cell[0]:
+            return cell  # cut away whole (weights out of measure's bounds): nothing to draw
+        far = max(math.dist(pts[i], p) for p in cell[0])
+        # A site beyond the squares covered is at least ring * size away; a bisector (moved
+        # by at most GAP / 2) that far off cannot cut a cell reaching no farther — a site no
+        # heavier than this one's (weighed ones are the provinces': below).
+        if len(seen) >= count or ring * size > 2 * far + GAP:
+            break
+        ring += 1
+    # A heavier province's bisector is moved toward this site: it cuts while
+    # d² - 2 d far - (w_j - w_i) < 0, nearer than d = far + sqrt(far² + w_j - w_i).
+    for j in range(provinces):
+        if j in seen or wts[j] <= wts[i] or not cell[0]:
+            continue
+        d = math.dist(pts[i], pts[j])
+        if d < far + math.sqrt(far * far + wts[j] - wts[i]) + GAP:
+            cell = _cut(cell, i, j, d, pts, adj, wts[i] - wts[j])
+            far = max((math.dist(pts[i], p) for p in cell[0]), default=0.0)
+    return cell
 
 
 def _cap(frame: tuple[float, float, float, float], px: float, py: float, r: float) -> _Cell:
@@ -176,15 +253,24 @@ def grid_ring(gx: int, gy: int, ring: int) -> list[tuple[int, int]]:
 
 
 def _cut(
-    cell: _Cell, i: int, j: int, d: float, pts: list[Point], adj: set[tuple[int, int]]
+    cell: _Cell,
+    i: int,
+    j: int,
+    d: float,
+    pts: list[Point],
+    adj: set[tuple[int, int]] | None,
+    heavier: float = 0.0,
 ) -> _Cell:
+    """The cell of site i cut by the bisector with site j, moved by the weights (`heavier`:
+    w_i - w_j, a power diagram's); with `adj` and j a province not adjacent to i, moved toward
+    i by the gap too (None: no gap)."""
     (ax, ay), (bx, by) = pts[i], pts[j]
     if d < 1e-9:  # the same place: split it by id, i left of j
         nx, ny, c = (1.0, 0.0, ax) if i < j else (-1.0, 0.0, -ax)
         return _clip(cell, nx, ny, c, j)
     nx, ny = (bx - ax) / d, (by - ay) / d
-    c = nx * (ax + bx) / 2 + ny * (ay + by) / 2
-    if ((i, j) if i < j else (j, i)) not in adj:
+    c = nx * (ax + bx) / 2 + ny * (ay + by) / 2 + heavier / (2 * d)
+    if adj is not None and ((i, j) if i < j else (j, i)) not in adj:
         c -= min(GAP / 2, d / 4)
     return _clip(cell, nx, ny, c, j)
 

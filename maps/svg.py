@@ -16,6 +16,7 @@ from maps.draw import (
     draw_battles,
     draw_blockades,
     draw_fleets,
+    draw_ground,
     draw_links,
     draw_ports,
     draw_provinces,
@@ -110,6 +111,7 @@ def map_svg(
             static = common.get(("static", model.watched))
             if static is None:
                 static = {
+                    "ground": el("g", {"class": "ground"}, *draw_ground(model, geo)),
                     "links": el("g", {"class": "links"}, *draw_links(model, geo)),
                     "provinces": el(
                         "g",
@@ -197,6 +199,7 @@ def map_svg(
                 "fill": BACKGROUND,
             },
         ),
+        kept["ground"] if geo.regions.ground else "",
         kept["provinces"],
         kept["links"],
         scene["blockades"],

@@ -255,3 +255,50 @@ def test_an_unwritable_output_is_refused_in_one_line(skirmish, tmp_path: Path, m
 def test_the_campaign_file_option_takes_only_json_or_yaml() -> None:
     with pytest.raises(CommandError, match="invalid choice: 'xml'"):
         run("campaign_export", "skirmish", "--campaign-file", "xml")
+
+
+# -- map.fill: land and sea that is no province (docs/campaign-format.md) ---------------------
+
+
+@pytest.mark.django_db
+def test_the_fill_points_are_kept_drawn_from_and_exported_as_read() -> None:
+    from fleets.map_views import _layout
+    from fleets.world_files import campaign_file_document
+
+    doc = skirmish_campaign_document()
+    fill = {"land": [[10, 20], [30.5, 40]], "sea": [[900, 900]]}
+    doc["map"]["fill"] = fill
+    source = read_campaign_file(doc)
+    assert "fill" not in source.scenario["map"]  # the rules never see them
+    campaign = Campaign.objects.get(pk=campaign_import(source).pk)
+    assert campaign.naval_settings.map_fill == fill
+    assert _layout(campaign).fill == (("land", 10.0, 20.0), ("land", 30.5, 40.0), ("sea", 900, 900))
+    exported = campaign_file_document(campaign)
+    assert exported["map"]["fill"] == fill
+    again = campaign_import(read_campaign_file({**exported, "slug": "again"}))
+    assert Campaign.objects.get(pk=again.pk).naval_settings.map_fill == fill
+    # A campaign without them exports none.
+    plain = campaign_import(read_campaign_file({**skirmish_campaign_document(), "slug": "plain"}))
+    assert "fill" not in campaign_file_document(plain)["map"]
+
+
+def test_bad_fill_points_are_refused_each_with_its_place() -> None:
+    from engine.naval import ScenarioError
+    from fleets.world_files import problem_place
+
+    doc = skirmish_campaign_document()
+    doc["map"]["fill"] = {"land": [[10], [2000, 5], "x", [True, 3], [1, 2]], "lava": [], "sea": 5}
+    with pytest.raises(ScenarioError) as raised:
+        read_campaign_file(doc)
+    paths = {p.path: p.message for p in raised.value.problems}
+    for n in range(4):
+        assert paths[f"map.fill.land[{n}]"] == "a position [x, y], each from 0 to 1000"
+    assert "map.fill.land[4]" not in paths
+    assert "unknown key 'lava'" in paths["map.fill.lava"]
+    assert "list" in paths["map.fill.sea"]
+    words = problem_place(raised.value.problems[0], doc).words
+    assert words == "the map's fill (the land and sea round the provinces)"
+    doc["map"]["fill"] = [[1, 2]]
+    with pytest.raises(ScenarioError) as raised:
+        read_campaign_file(doc)
+    assert [p.path for p in raised.value.problems] == ["map.fill"]

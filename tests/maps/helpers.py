@@ -23,7 +23,8 @@ def split_campaign(campaign: dict[str, Any]) -> tuple[dict[str, Any], Layout]:
         provinces.append((p["id"], p.pop("name", ""), p.pop("x"), p.pop("y")))
     ports = [(p["id"], p.pop("name", "")) for p in doc["map"].get("ports", [])]
     factions = [(f["id"], f.pop("name", ""), f.pop("colour", "")) for f in doc["factions"]]
-    return doc, layout_from_rows(provinces, ports, factions, title=campaign["name"])
+    fill = doc["map"].pop("fill", {})
+    return doc, layout_from_rows(provinces, ports, factions, title=campaign["name"], fill=fill)
 
 
 def chain_world(fleets: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

@@ -13,9 +13,12 @@ import pytest
 
 from bench.generate import Spec, generate
 from maps import Layout, map_svg
+from maps.geometry import measure
+from maps.model import read_model
 from maps.place import text_width
 from maps.regions import contains
 from tests.maps.helpers import SVG, area, groups, parse
+from tests.maps.test_regions import check
 
 Box = tuple[float, float, float, float]
 Baltic = tuple[dict[str, Any], Layout]
@@ -200,3 +203,56 @@ def test_provinces_stacked_on_one_spot_are_spread(baltic: Baltic) -> None:
     areas = sorted(area(p) for p in drawn.values())
     assert len(drawn) == len(layout.positions)
     assert areas[0] > 0.2 * areas[len(areas) // 2]
+
+
+# -- the bundled Baltic looks like the Baltic (issue 20 §1) -----------------------------------
+
+
+def _projected(lon: float, lat: float) -> tuple[float, float]:
+    """The bundled file's projection (its header): equirectangular at about 59°N."""
+    return (lon - 5.0) * 38.2 + 8, (66.3 - lat) * 72 + 10
+
+
+# Where a few provinces are: the real place each stands for (degrees east, north).
+PLACES = {
+    "kattegat": (11.5, 56.9),
+    "oresund": (12.75, 55.85),
+    "zealand": (11.8, 55.45),
+    "jutland": (9.2, 56.4),
+    "gotland": (18.5, 57.5),
+    "uppland": (17.8, 59.8),
+    "gulf_of_riga": (23.6, 57.5),
+    "gulf_of_finland_east": (27.8, 60.1),
+    "bothnian_bay": (23.5, 64.8),
+    "ostrobothnia": (24.5, 63.5),
+    "east_prussia": (21.0, 54.4),
+    "mecklenburg": (12.2, 53.85),
+}
+# And what is there between them: land or sea, whichever region or ground covers it.
+GROUND = {
+    "land": [(8.0, 61.0), (14.5, 61.5), (15.0, 58.7), (27.0, 62.5), (25.5, 58.6), (17.0, 53.7)],
+    "sea": [(5.8, 57.5), (20.3, 62.0), (19.5, 56.0), (24.5, 60.0), (22.8, 64.0)],
+}
+
+
+def test_the_baltic_provinces_stand_where_their_places_are(baltic: Baltic) -> None:
+    _, layout = baltic
+    for pid, (lon, lat) in PLACES.items():
+        assert math.dist(layout.positions[pid], _projected(lon, lat)) < 12, pid
+
+
+def test_the_baltic_is_land_and_sea_where_they_are(baltic: Baltic) -> None:
+    doc, layout = baltic
+    geo = measure(read_model(doc, None, False), layout, doc)
+    check(dict(geo.pos), {tuple(sorted(p)) for p in doc["map"]["adjacent"]}, geo.regions)
+    kinds = {p["id"]: p["kind"] for p in doc["map"]["provinces"]}
+    for kind, spots in GROUND.items():
+        for lon, lat in spots:
+            at = _projected(lon, lat)
+            under = [k for _, k, poly in geo.regions.ground if contains(poly, at)]
+            over = [kinds[pid] for pid, poly in geo.regions.polygons.items() if contains(poly, at)]
+            assert (over or under or ["nothing"])[0] == kind, (lon, lat)
+    # Drawn under the regions, with its coasts.
+    root = parse(map_svg(doc, layout))
+    assert len(groups(root, "ground")) == 1
+    assert root.findall(f".//{SVG}line[@class='coast']")

@@ -38,3 +38,11 @@ def test_a_layout_is_frozen() -> None:
         layout.title = "other"  # type: ignore[misc]
     with pytest.raises(TypeError):
         layout.positions["b"] = (3, 4)  # type: ignore[index]
+
+
+def test_fill_points_are_read_from_the_stored_form_and_anything_else_left_out() -> None:
+    stored = {"land": [[10, 20], [10, 20], [5, "x"], [1]], "sea": [[30.5, 40]], "lava": [[1, 2]]}
+    layout = layout_from_rows([], fill=stored)
+    assert layout.fill == (("land", 10.0, 20.0), ("sea", 30.5, 40.0))
+    assert layout_from_rows([], fill=None).fill == ()
+    assert Layout(fill=(("sea", 1, 2), ("land", float("nan"), 0))).fill == (("sea", 1.0, 2.0),)

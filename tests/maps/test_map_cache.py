@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from fleets.models import Order
 from maps import Layout
-from maps.map_cache import map_cached
+from maps.map_cache import map_cached, world_layout_key
 
 pytestmark = pytest.mark.django_db
 SLUG = "skirmish-in-the-sound"
@@ -92,3 +92,10 @@ def test_the_desk_map_follows_the_players_own_orders_not_others(client, people) 
     arrowed = client.get(url).content
     assert arrowed != first
     assert b'class="orders"><' in arrowed  # the arrow is drawn
+
+
+def test_the_fill_points_are_part_of_the_maps_key() -> None:
+    world = {"map": {"provinces": [{"id": "a", "kind": "sea"}]}}
+    plain = world_layout_key(world, Layout(positions={"a": (1, 2)}))
+    filled = world_layout_key(world, Layout(positions={"a": (1, 2)}, fill=(("land", 5, 5),)))
+    assert plain != filled  # a file read again with other fill is drawn again, never kept stale

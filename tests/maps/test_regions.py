@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pytest
+
 from bench.generate import Spec, generate
 from maps.regions import GAP, Regions, regions
 from tests.maps.helpers import area
@@ -80,3 +82,69 @@ def test_a_generated_world_of_1000_provinces() -> None:
     }
     got = regions(pos, _pairs(doc), (0, 0, 1000, 1000))
     check(pos, _pairs(doc), got)  # its time is measured in `make bench` (bench/maps.py)
+
+
+# -- fill points: land and sea that is no province (a campaign file's map.fill) ---------------
+
+
+def _strip() -> tuple[dict[str, tuple[float, float]], set[tuple[str, str]]]:
+    """Two seas side by side on a coast, a land province inland of the first."""
+    pos = {"west": (100.0, 100.0), "east": (200.0, 100.0), "shore": (100.0, 200.0)}
+    return pos, {("east", "west"), ("shore", "west")}
+
+
+def _grid(kind: str, ys: range) -> list[tuple[str, tuple[float, float]]]:
+    return [(kind, (float(x), float(y))) for x in range(0, 301, 20) for y in ys]
+
+
+def test_fill_points_draw_ground_and_coasts_and_keep_the_borders() -> None:
+    pos, pairs = _strip()
+    kinds = {"west": "sea", "east": "sea", "shore": "land"}
+    # Sea to the north, land to the south, leaving room round the provinces.
+    fill = _grid("sea", range(0, 31, 30)) + _grid("land", range(270, 301, 30))
+    plain = regions(pos, pairs, (0, 0, 300, 300), kinds=kinds)
+    got = regions(pos, pairs, (0, 0, 300, 300), fill=fill, kinds=kinds)
+    check(pos, pairs, got)
+    assert not plain.ground
+    assert not plain.coasts
+    # The ground covers the frame: every site's cell, land and sea as given.
+    assert sum(area(poly) for _, _, poly in got.ground) == pytest.approx(300 * 300, rel=1e-6)
+    assert {(pid, kind) for pid, kind, _ in got.ground if pid} == set(kinds.items())
+    assert {kind for pid, kind, _ in got.ground if pid is None} == {"land", "sea"}
+    # A coast where the fill's land meets sea, none between two seas or on a drawn border.
+    assert got.coasts
+    for p, q in got.coasts:
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        assert not any(_on(mid, b) for b in got.borders.values())
+    # The fill bounds the regions: the seas no longer reach the frame's top.
+    assert min(y for _, y in got.polygons["west"]) > min(y for _, y in plain.polygons["west"])
+
+
+def _on(p: tuple[float, float], seg: tuple[tuple[float, float], tuple[float, float]]) -> bool:
+    (ax, ay), (bx, by) = seg
+    cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+    inside = min(ax, bx) - 0.01 <= p[0] <= max(ax, bx) + 0.01
+    return abs(cross) < 0.01 * (math.dist(seg[0], seg[1]) or 1) and inside
+
+
+def test_a_fill_point_between_two_adjacent_seas_makes_their_link_a_strait() -> None:
+    pos, pairs = _strip()
+    kinds = {"west": "sea", "east": "sea", "shore": "land"}
+    got = regions(pos, pairs, (0, 0, 300, 300), fill=[("land", (150.0, 100.0))], kinds=kinds)
+    check(pos, pairs, got)
+    assert ("east", "west") in got.straits  # an island between them: still adjacent, drawn so
+
+
+def test_a_weight_moves_the_border_and_every_region_keeps_its_position() -> None:
+    pos, pairs = _strip()
+    kinds = {"west": "sea", "east": "sea", "shore": "land"}
+    fill = [("land", (150.0, 260.0))]
+    even = regions(pos, pairs, (0, 0, 300, 300), fill=fill, kinds=kinds)
+    heavy = regions(
+        pos, pairs, (0, 0, 300, 300), fill=fill, kinds=kinds, weight={"west": 0.4 * 100**2}
+    )
+    check(pos, pairs, heavy)
+    # The power diagram's bisector moves off the heavier province by (w_i - w_j) / 2d = 20.
+    assert max(x for x, _ in heavy.polygons["west"]) == pytest.approx(
+        max(x for x, _ in even.polygons["west"]) + 20, abs=0.05
+    )
