@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('fleets', '0008_navalsettings'),
+        ('fleets', '0009_map_drawing'),
     ]
 
     operations = [
