@@ -9,7 +9,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0007_membership_seat_is_the_rulesets'),
         ('fleets', '0008_navalsettings'),
     ]
 

@@ -157,6 +157,8 @@ def test_the_naval_settings_move_to_fleets_with_their_values(skirmish) -> None:
             "campaign_id": skirmish.pk,
             "rules": before["fleets_navalsettings"][0]["rules"],
             "fog_of_war": False,
+            # fleets 0010's column, its default (none of the campaign file's map.fill)
+            "map_fill": before["fleets_navalsettings"][0]["map_fill"],
         }
     ]
 
