@@ -1,61 +1,202 @@
 """The naval map of a 1,000-province world (issue 20 §1): how long the area map takes, drawn cold
-(no cache: the first request after a world changes) and warm (the world's geometry and label
-plan kept, as maps/map_cache.py and fleets/map_views.py keep them), and the geometry alone
-(positions, regions, ports: maps/geometry.measure).
+(nothing kept: the first drawing of a world's map in a process), drawn with the world's
+geometry, label plan and land and sea kept (another viewer's map, or the map after a turn moved
+the fleets: maps/svg.py `shared`, as fleets/map_views.py keeps it), drawn again for another
+order with everything kept (the desk's map after an order: only the arrows are new), and the
+geometry alone (positions, regions, ports: maps/geometry.measure).
+
+The present code is measured beside the map as it was at `BEFORE` (its `maps/` package taken
+from git), the same world, in the same run: each side in a process of its own, the two taking
+turns (`ROUNDS`), so that what else the machine does weighs on both alike. A side's figure is
+the median of all its repetitions. The two drawings must be the same bytes (`same_bytes`).
 
 The world is bench/generate.py's 900 seas and 100 lands with no positions (the default
-sunflower layout, maps/geometry.default_positions), 200 fleets. Medians of `repetitions` runs
-(bench.measure.median_seconds), all in this process, one after the other."""
+sunflower layout, maps/geometry.default_positions), 200 fleets, the moderator's view."""
 
 from __future__ import annotations
 
+import gc
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
 from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 from bench.generate import Spec, generate
-from bench.measure import median_seconds
-from maps import Layout, map_svg
-from maps.geometry import measure
-from maps.model import read_model
+
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE = "9af0631"  # the map before issue 20 §1's speed-up (branch mapperf)
+ROUNDS = 2
+PARTS = ("geometry", "cold", "cold-cpu", "kept", "kept-cpu", "order")
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side's medians, in ms, the SVG's size and its hash."""
+
+    times: dict[str, float]
+    kilobytes: float
+    digest: str
 
 
 @dataclass(frozen=True, slots=True)
 class MapTimes:
     provinces: int
     fleets: int
-    geometry_ms: float
-    cold_ms: float
-    warm_ms: float
-    kilobytes: float
+    now: Side
+    before: Side | None
+    before_skipped: str  # why the map before was not measured, when it was not
 
 
-def measure_map(repetitions: int = 5, fleets: int = 200) -> MapTimes:
+def raw_times(repetitions: int, fleets: int = 200) -> dict[str, Any]:
+    """This process's `maps` package timed, each part `repetitions` times (seconds each)."""
+    from maps import Layout, map_svg
+    from maps.geometry import measure
+    from maps.model import read_model
+
     doc = generate(Spec(fleets=fleets, sea=900, land=100))
     layout = Layout()
     model = read_model(doc, None, True)
-    geometry_ms = 1000 * median_seconds(lambda: measure(model, layout, doc), repetitions)
-    cold_ms = 1000 * median_seconds(lambda: map_svg(doc, layout), repetitions)
+    moves = [o for o in doc.get("orders", []) if o.get("type") == "move"]
+    out: dict[str, Any] = {"provinces": len(model.kinds), "fleets": len(model.fleets)}
+    cpu: list[float] = []
+
+    def each(run: Any) -> list[float]:
+        """Wall seconds per repetition; the process's CPU seconds go to `cpu` (what the
+        drawing itself costs, less what else the machine runs meanwhile)."""
+        walls = []
+        for _ in range(repetitions):
+            gc.collect()  # as bench.measure.median_seconds does
+            wall, used = time.perf_counter(), time.process_time()
+            run()
+            walls.append(time.perf_counter() - wall)
+            cpu.append(time.process_time() - used)
+        return walls
+
+    out["geometry"] = each(lambda: measure(model, layout, doc))
+    cpu = []
+    out["cold"] = each(lambda: map_svg(doc, layout))
+    out["cold-cpu"] = cpu
+    cpu = []
     shared: dict[Any, Any] = {}
     svg = map_svg(doc, layout, shared=shared)
-    warm_ms = 1000 * median_seconds(lambda: map_svg(doc, layout, shared=shared), repetitions)
-    return MapTimes(
-        len(model.kinds),
-        len(model.fleets),
-        geometry_ms,
-        cold_ms,
-        warm_ms,
-        len(svg.encode()) / 1024,
+    out["kept"] = each(lambda: map_svg(doc, layout, shared=shared))
+    out["kept-cpu"] = cpu
+    kept: dict[str, Any] = {}
+    map_svg(doc, layout, orders=moves[:1], kept=kept, shared=shared)
+    turn = iter(range(10**6))
+    out["order"] = each(
+        lambda: map_svg(doc, layout, orders=moves[next(turn) % len(moves) :][:1], kept=kept)
+    )
+    out["bytes"] = len(svg.encode())
+    out["digest"] = hashlib.sha256(svg.encode()).hexdigest()
+    return out
+
+
+def _before_tree(into: Path) -> None:
+    """The `maps/` package as it was at BEFORE, written under `into`."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", BEFORE, "maps"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+
+
+def _run_side(maps_from: Path, repetitions: int) -> dict[str, Any]:
+    """`raw_times` in a fresh process whose `maps` is the one under `maps_from` (first on the
+    path: the process runs there), the rest of the project from this checkout."""
+    code = (
+        "import json, sys\n"
+        "from bench.maps import raw_times\n"
+        f"print(json.dumps(raw_times({repetitions})))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=maps_from, env=env, check=True, capture_output=True
+    )
+    result: dict[str, Any] = json.loads(done.stdout.decode().strip().splitlines()[-1])
+    return result
+
+
+def _side(runs: list[dict[str, Any]]) -> Side:
+    return Side(
+        {p: 1000 * statistics.median([t for run in runs for t in run[p]]) for p in PARTS},
+        runs[0]["bytes"] / 1024,
+        runs[0]["digest"],
     )
 
 
+def measure_map(repetitions: int = 5, *, before: bool = True) -> MapTimes:
+    """Both sides, taking turns for ROUNDS rounds (each round a share of the repetitions)."""
+    share = max(1, -(-repetitions // ROUNDS))
+    now_runs: list[dict[str, Any]] = []
+    before_runs: list[dict[str, Any]] = []
+    skipped = "" if before else "not asked for"
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp)
+        if before:
+            try:
+                _before_tree(old)
+            except (OSError, subprocess.CalledProcessError) as error:
+                skipped = f"its code could not be read from git ({error})"
+        for _ in range(ROUNDS):
+            if not skipped:
+                before_runs.append(_run_side(old, share))
+            now_runs.append(_run_side(ROOT, share))
+    now = _side(now_runs)
+    return MapTimes(
+        now_runs[0]["provinces"],
+        now_runs[0]["fleets"],
+        now,
+        _side(before_runs) if before_runs else None,
+        skipped,
+    )
+
+
+ROWS = (
+    ("geometry", "the geometry: positions, regions, ports"),
+    ("cold", "the whole map, cold"),
+    ("cold-cpu", "the same, the process's CPU time"),
+    ("kept", "the whole map, geometry, label plan and land and sea kept"),
+    ("kept-cpu", "the same, the process's CPU time"),
+    ("order", "the whole map for another order, everything kept"),
+)
+
+
 def section(t: MapTimes) -> str:
+    head = f"### The area map, {t.provinces:,} provinces and {t.fleets:,} fleets\n\n"
+    if t.before is None:
+        rows = "".join(f"| {words} | {t.now.times[p]:,.1f} ms |\n" for p, words in ROWS)
+        return (
+            head
+            + "| part | median |\n|---|---|\n"
+            + rows
+            + f"| SVG size | {t.now.kilobytes:,.0f} kB |\n\n"
+            + f"The map before ({BEFORE}) not measured: {t.before_skipped}.\n"
+        )
+    b = t.before
+    rows = "".join(
+        f"| {words} | {b.times[p]:,.1f} ms | {t.now.times[p]:,.1f} ms | "
+        f"{t.now.times[p] / b.times[p]:.2f}× |\n"
+        for p, words in ROWS
+    )
+    same = "yes" if b.digest == t.now.digest else "**no**"
     return (
-        f"### The area map, {t.provinces:,} provinces and {t.fleets:,} fleets\n\n"
-        "| part | median |\n|---|---|\n"
-        f"| the geometry: positions, regions, ports | {t.geometry_ms:.0f} ms |\n"
-        f"| the whole map, cold | {t.cold_ms:.0f} ms |\n"
-        f"| the whole map, geometry and label plan kept | {t.warm_ms:.0f} ms |\n"
-        f"| SVG size | {t.kilobytes:,.0f} kB |\n"
+        head
+        + f"| part | before ({BEFORE}) | now | ratio |\n|---|---|---|---|\n"
+        + rows
+        + f"| SVG size | {b.kilobytes:,.0f} kB | {t.now.kilobytes:,.0f} kB | |\n\n"
+        + f"The same bytes before and now: {same}.\n"
     )
 
 
