@@ -442,3 +442,75 @@ def test_a_whole_faction_written_reads_back_line_by_line(seed: int) -> None:
         read = read_orders(text, lexicon, faction=owner)
         assert [r.order for r in read[:-1]] == given_orders
         assert read[-1].priority == (given_orders[0]["fleet"],)
+
+
+PIECES = [
+    "dk-1:",
+    "hire",
+    "2",
+    "galley",
+    "at",
+    "Copenhagen",
+    "->",
+    "Øresund",
+    ";",
+    "evade",
+    "to",
+    "retreat",
+    "below",
+    "50%",
+    "1/0",
+    "after",
+    "round",
+    "via",
+    "enter",
+    "blockade",
+    "split",
+    "as",
+    "join",
+    "only",
+    "buy out",
+    "with",
+    "offering",
+    "upkeep priority",
+    ",",
+    "[",
+    "]",
+    "[dk-1]",
+    "\n",
+    "#",
+    ":",
+    "pay off",
+    "sail",
+    "capture",
+    "if cornered",
+    "×",
+    "9" * 30,
+    "0.0",
+    "1e309",
+    "\x00",
+    "  ",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.one_of(
+        st.text(max_size=200),
+        st.lists(st.sampled_from(PIECES), max_size=14).map(" ".join),
+    )
+)
+def test_any_text_is_read_or_refused_never_raises(text: str) -> None:
+    """Bad input: every line that says something is an order, a priority or a refusal with a
+    code and words, whatever the text (a paste is never a server error)."""
+    for line in read_orders(text, baltic()[1], faction="denmark"):
+        assert (line.order, line.priority, line.refusal).count(None) == 2
+        if line.refusal is not None:
+            assert line.refusal.code
+            assert line.refusal.message
+        if line.order is not None:  # what is read is an order the writer writes back
+            again = read_line(
+                write_order(line.order, baltic()[1]), 1, baltic()[1], faction="denmark"
+            )
+            assert again is not None
+            assert again.order == line.order
