@@ -21,6 +21,7 @@ from engine.naval import Refusal, ScenarioError
 from engine.naval.refusals import CODES
 from fleets.broken_world import CODE as broken_world_code
 from fleets.broken_world import broken_world
+from fleets.models import Faction
 from fleets.selectors import desk_for, fleet_get_for_player
 from fleets.services import (
     NOT_OPEN,
@@ -293,6 +294,20 @@ WRITTEN_BODY = {
 }
 
 
+def _commanding(request: HttpRequest, slug: str) -> tuple[Turn, Faction] | Status[Any]:
+    """The open turn and the key's faction, for a post that gives orders; else its 400."""
+    membership = _membership(request, slug)
+    turn = membership.campaign.current_turn
+    faction = membership.faction
+    if turn is None or faction is None:
+        return Status(
+            400, {"code": "not_commander", "message": "Only a faction's player gives orders."}
+        )
+    if turn.status != Turn.Status.OPEN:
+        return Status(400, _closed(turn))
+    return turn, faction
+
+
 @api.post(
     "/campaigns/{slug}/orders",
     response={200: WrittenOut, 201: Given, 400: Refused, **ERRORS},
@@ -303,15 +318,10 @@ WRITTEN_BODY = {
     openapi_extra=WRITTEN_BODY,
 )
 def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
-    membership = _membership(request, slug)
-    turn = membership.campaign.current_turn
-    faction = membership.faction
-    if turn is None or faction is None:
-        return Status(
-            400, {"code": "not_commander", "message": "Only a faction's player gives orders."}
-        )
-    if turn.status != Turn.Status.OPEN:
-        return Status(400, _closed(turn))
+    commanding = _commanding(request, slug)
+    if isinstance(commanding, Status):
+        return commanding
+    turn, faction = commanding
     bounds = order_out_of_bounds(body.order)
     if bounds is not None:
         return Status(400, {"code": "invalid_order", "message": bounds})
@@ -329,15 +339,10 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
 )
 def give_written(request: HttpRequest, slug: str) -> Status[Any]:
     """Written orders from a key, given as the desk's paste box gives them (fleets/written.py)."""
-    membership = _membership(request, slug)
-    turn = membership.campaign.current_turn
-    faction = membership.faction
-    if turn is None or faction is None:
-        return Status(
-            400, {"code": "not_commander", "message": "Only a faction's player gives orders."}
-        )
-    if turn.status != Turn.Status.OPEN:
-        return Status(400, _closed(turn))
+    commanding = _commanding(request, slug)
+    if isinstance(commanding, Status):
+        return commanding
+    turn, faction = commanding
     try:
         text = request.body.decode("utf-8")
     except UnicodeDecodeError:

@@ -18,6 +18,7 @@ from engine.naval import Refusal
 from engine.naval.written import ship_type_words
 from fleets.names import campaign_names
 from reports.build import Names
+from reports.names import ID as ID_IN_MESSAGE
 
 # The engine's ledger kinds (its events with an amount, X19), as the treasury's lines read.
 LEDGER_WORDS = {
@@ -41,9 +42,6 @@ ORDER_VERBS = {
     "disband": "Pay off",
     "buyout": "Buy out",
 }
-# An id in an engine message: letters, digits and _ . - (campaign files' ids, R-26), ending in a
-# letter or digit so that a sentence's full stop is not taken for part of it.
-_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z0-9]")
 _UNKNOWN = re.compile(r"(there is no (?:province|port|fleet|ship type|faction) called) (\S*)$")
 
 
@@ -86,7 +84,7 @@ class Words:
         unknown = _UNKNOWN.search(text)
         if unknown is not None:  # what the player typed, as typed (even nothing at all)
             return text[: unknown.start()] + f'{unknown.group(1)} "{unknown.group(2)}"'
-        return _ID.sub(lambda m: self._known(m.group(0)), text)
+        return ID_IN_MESSAGE.sub(lambda m: self._known(m.group(0)), text)
 
     def _known(self, token: str) -> str:
         return self.name(token)

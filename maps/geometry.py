@@ -185,18 +185,7 @@ def coast_ports(
         if port.id in ports:
             continue
         cx, cy = pos[port.province]
-        waters = [pos[w] for w in port.waters]
-        angle = -math.pi / 2
-        if waters:
-            mx = sum(x for x, _ in waters) / len(waters)
-            my = sum(y for _, y in waters) / len(waters)
-            if (mx, my) != (cx, cy):
-                angle = math.atan2(my - cy, mx - cx)
-        taken = used.setdefault(port.province, [])
-        while any(abs((angle - a + math.pi) % (2 * math.pi) - math.pi) < 0.7 for a in taken):
-            angle += 0.75
-        taken.append(angle)
-        ux, uy = math.cos(angle), math.sin(angle)
+        ux, uy = port_direction(port, pos, used)
         r = radius[port.province]
         ports[port.id] = (cx + ux * r, cy + uy * r, ux, uy)
     return dict(sorted(ports.items()))
@@ -425,3 +414,22 @@ def take_lines(placer: Placer, arrows: list[Arrow]) -> None:
             for i in range(steps + 1):
                 x, y = a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps
                 placer.take(Box.around(x, y, 7, 7), 2)
+
+
+def port_direction(port: Any, pos: Mapping[str, Point], used: dict[str, list[float]]) -> Point:
+    """The way from a port's land toward its waters (their middle; up when they have none),
+    turned on while another port of the same land already points within 0.7 rad of it, so the
+    ports of one land spread round it. `used`: each land's directions taken so far."""
+    cx, cy = pos[port.province]
+    waters = [pos[w] for w in port.waters]
+    angle = -math.pi / 2
+    if waters:
+        mx = sum(x for x, _ in waters) / len(waters)
+        my = sum(y for _, y in waters) / len(waters)
+        if (mx, my) != (cx, cy):
+            angle = math.atan2(my - cy, mx - cx)
+    taken = used.setdefault(port.province, [])
+    while any(abs((angle - a + math.pi) % (2 * math.pi) - math.pi) < 0.7 for a in taken):
+        angle += 0.75
+    taken.append(angle)
+    return math.cos(angle), math.sin(angle)

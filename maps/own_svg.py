@@ -13,10 +13,8 @@ viewer does not watch are shaded over, their own look kept underneath. Pure: no 
 
 from __future__ import annotations
 
-import math
-
 from maps.drawing import Drawing, drawing_fits
-from maps.geometry import PORT_SIZE, Geometry, Point, nearest
+from maps.geometry import PORT_SIZE, Geometry, Point, nearest, port_direction
 from maps.layout import Layout
 from maps.marks import LAND, LAND_EDGE, SEA, SEA_EDGE, SEA_UNSEEN, el, title
 from maps.model import MapModel
@@ -71,18 +69,7 @@ def _ports(
     used: dict[str, list[float]] = {}
     for port in model.ports.values():
         cx, cy = pos[port.province]
-        waters = [pos[w] for w in port.waters]
-        angle = -math.pi / 2
-        if waters:
-            mx = sum(x for x, _ in waters) / len(waters)
-            my = sum(y for _, y in waters) / len(waters)
-            if (mx, my) != (cx, cy):
-                angle = math.atan2(my - cy, mx - cx)
-        taken = used.setdefault(port.province, [])
-        while any(abs((angle - a + math.pi) % (2 * math.pi) - math.pi) < 0.7 for a in taken):
-            angle += 0.75
-        taken.append(angle)
-        ux, uy = math.cos(angle), math.sin(angle)
+        ux, uy = port_direction(port, pos, used)
         reach = ray_exit(drawing.shapes[port.province].rings, (cx, cy), (ux, uy))
         at = radius[port.province] if reach is None else reach - min(PORT_SIZE / 2, reach / 2)
         out[port.id] = (cx + ux * at, cy + uy * at, ux, uy)

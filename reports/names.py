@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 # An id in an engine message (campaign files' ids, R-26), ending in a letter or digit so that a
 # sentence's full stop is not taken for part of it.
-_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z0-9]")
+ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z0-9]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class Names:
     def in_words(self, text: str) -> str:
         """An engine message (written with ids, scenario-format.md) with each port, province and
         faction it names put in words; other words, fleets' ids among them, stay."""
-        return _ID.sub(lambda m: self._name(m.group(0)), text)
+        return ID.sub(lambda m: self._name(m.group(0)), text)
 
     def _name(self, token: str) -> str:
         return self.ports.get(token) or self.provinces.get(token) or self.factions.get(token, token)

@@ -25,9 +25,9 @@ def game_get_for_user(user: Any, slug: str) -> Game:
     game = Game.objects.select_related("campaign").filter(campaign__slug=slug).first()
     if game is None:
         raise Http404("No such game.")
-    membership = membership_find(user, game.campaign_id)
-    if moderates(user, game.campaign_id):  # its moderator, or a superuser (campaign.selectors)
+    if user.is_superuser:  # runs any game as its moderator would (campaign.selectors.moderates)
         return game
+    membership = membership_find(user, game.campaign_id)
     if membership is not None and (
         membership.role == Membership.Role.MODERATOR
         or game.seats.filter(membership_id=membership.pk).exists()
