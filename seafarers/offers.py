@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from engine.seafarers.rules import RESOURCES
@@ -204,6 +204,16 @@ def offers_for_seat(game: Game, seat: Seat) -> Offers:
         mine=[o for o in open_ if o.from_seat_id == seat.pk],
         closed=list(own.exclude(status=TradeOffer.Status.OPEN)[:RECENT]),
     )
+
+
+def offers_version(game: Game) -> str:
+    """A mark that changes whenever an offer of the game is made or closed (accepted, declined,
+    withdrawn, voided): the desk's poll compares it, since a declined or withdrawn offer leaves
+    the log as long as it was (S-50). One aggregate read."""
+    seen = TradeOffer.objects.filter(game=game).aggregate(
+        last=Max("pk"), closed=Count("pk", filter=~Q(status=TradeOffer.Status.OPEN))
+    )
+    return f"{seen['last'] or 0}.{seen['closed']}"
 
 
 def offers_open(game: Game) -> Any:

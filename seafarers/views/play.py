@@ -37,6 +37,7 @@ from seafarers.board_places import Places
 from seafarers.board_svg import player_colours, tappable_board
 from seafarers.board_targets import Target, targets_of
 from seafarers.models import Game
+from seafarers.offers import offers_version
 from seafarers.play_forms import control_of, expected_index, read_action
 from seafarers.positions import waiting_for
 from seafarers.selectors import (
@@ -50,6 +51,11 @@ from seafarers.services import GameRefused, action_submit
 from seafarers.views.offers import panel_context
 
 ACTIVE = (Game.Status.SETUP, Game.Status.PLAYING)
+
+# How often a waiting desk looks again (htmx `every`): a turn by post moves in minutes, an open
+# trade offer in seconds (S-50: the offering player sees the answer before their next click).
+POLL_SECONDS = 15
+POLL_SECONDS_OFFER_OPEN = 3
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -100,7 +106,10 @@ def desk_poll(request: HttpRequest, slug: str) -> HttpResponse:
     long as the page's, else the desk anew — so a player sees the game come to them."""
     game = game_get_for_user(request.user, slug)
     index = request.GET.get("index", "")
-    if index.isascii() and index.isdigit() and int(index) == game.log_length:
+    same_log = index.isascii() and index.isdigit() and int(index) == game.log_length
+    # S-50: an offer made, declined or withdrawn leaves the log as it was; the page is drawn
+    # anew when the game's offers changed too, so both sides of an offer see its answer.
+    if same_log and request.GET.get("offers", "") == offers_version(game):
         return HttpResponse(status=204)
     return render(request, "seafarers/play/desk.html#desk", desk_context(game, request.user))
 
@@ -216,12 +225,17 @@ def desk_context(
         # Drawn by award_mark from constants only.
         "award_marks": {a: mark_safe(award_mark(a)) for a in AWARD_MARKS},
         "polls": game.status in (*ACTIVE, Game.Status.PAUSED, Game.Status.NEW),
+        "poll_every": POLL_SECONDS,
+        "offers_version": offers_version(game),
         "with_offers": game.status == Game.Status.PLAYING,
     }
     if context["with_offers"]:
         # The domestic trade offers (B18), the panel of seafarers/views/offers.py: it posts to its
         # own views and swaps itself; a trade made there reloads the desk (seafarers:traded).
         context.update(panel_context(game, user))
+        if context["offers_for_me"] or context["offers_mine"]:
+            # S-50: a side of an open offer waits for its answer: it is seen within seconds.
+            context["poll_every"] = POLL_SECONDS_OFFER_OPEN
     if refusal is not None and refusal["control"] not in _sections(context):
         # Its control is gone (a discard made meanwhile, a moderator's page without the
         # board's list): the refusal shows under the game's status line instead.

@@ -69,3 +69,37 @@ def test_an_offer_made_and_accepted_in_the_browser(live_server, browser, isles) 
     assert offer.status == "accepted"
     isles.refresh_from_db()
     assert isles.actions.get(index=offer.action_index).action["type"] == "domestic_trade"
+
+
+def test_the_proposers_desk_shows_the_acceptance_without_a_reload(
+    live_server,
+    browser,  # noqa: F811
+    isles,
+) -> None:
+    """S-50: the offering player's open desk draws the answer by its 3-second poll, so their next
+    click is made on the position the trade left (issue 20 §4)."""
+    t = trade_turn(isles)
+    base = live_server.url
+    names = {s.player: s.user.username for s in isles.seats.all()}
+    proposer = browser.new_page()
+    log_in(proposer, base, names[t["current"]])
+    proposer.goto(f"{base}/g/isles/")
+    form = proposer.locator("#offer-form")
+    form.locator("select[name=offer-to]").select_option(t["other"])
+    fill(form, "give", t["give"])
+    fill(form, "get", t["get"])
+    form.locator("button", has_text="Make the offer").click()
+    proposer.locator("button", has_text="Withdraw").wait_for()
+    proposer.evaluate("window.notReloaded = true")
+    offer = TradeOffer.objects.get()
+    index = isles.log_length
+
+    accepter = browser.new_page()
+    log_in(accepter, base, names[t["other"]])
+    accepter.goto(f"{base}/g/isles/offers/")
+    accepter.locator(f"#offer-{offer.pk} button", has_text="Accept").click()
+    accepter.locator("li", has_text="accepted").wait_for()
+    # Within two polls of 3 s; the page itself was not reloaded, the desk swapped by htmx.
+    proposer.locator(f'#desk[data-index="{index + 1}"]').wait_for(timeout=8000)
+    proposer.locator("#desk li", has_text="accepted").wait_for()
+    assert proposer.evaluate("window.notReloaded === true")

@@ -10,6 +10,7 @@ import pytest
 
 from engine.seafarers import legal_actions
 from seafarers.models import Game
+from seafarers.offers import offers_version
 from seafarers.positions import waiting_for
 from tests.seafarers.helpers import position
 from tests.seafarers.play_helpers import act_url, desk_url, form, game_at_roll
@@ -190,12 +191,15 @@ def test_get_only_pages_refuse_posts_and_acting_refuses_gets(client, people, gam
 def test_the_poll_answers_204_until_the_game_moves(client, people, game):
     as_user(client, people, "bob")
     poll = desk_url(game) + "poll/"
-    assert client.get(poll, {"index": "0"}, headers=HX).status_code == 204
+    offers = offers_version(game)
+    assert client.get(poll, {"index": "0", "offers": offers}, headers=HX).status_code == 204
+    # Without the offers' mark (an old page): drawn anew, never a wrong 204 (S-50).
+    assert client.get(poll, {"index": "0"}, headers=HX).status_code == 200
     as_user(client, people, "ann")
     settle = legal_actions(position(game), "red")[0]
     client.post(act_url(game), form(game, "place", action=json.dumps(settle)))
     as_user(client, people, "bob")
-    response = client.get(poll, {"index": "0"}, headers=HX)
+    response = client.get(poll, {"index": "0", "offers": offers}, headers=HX)
     assert response.status_code == 200
     assert 'data-index="1"' in response.content.decode()
     assert client.get(poll, {"index": "x"}, headers=HX).status_code == 200
