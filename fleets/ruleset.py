@@ -28,6 +28,7 @@ from campaign.rulesets import (
 from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
 from fleets.audit_words import AUDIT_WORDS
 from fleets.campaign_files import read_campaign_file
+from fleets.final import final_factions
 from fleets.importing import ImportRefused, campaign_import
 from fleets.mapping import apply_state, orders_document, world_document
 from fleets.models import Faction, LedgerLine, Order
@@ -80,7 +81,10 @@ class NavalRuleset:
         }
 
     def seats_waiting(self, turn: Any) -> list[Any]:
-        waiting: list[Any] = factions_without_orders(turn)
+        """Whom the reminders go to: the factions with no orders yet, but not one whose player
+        marked them final (R-91: "no orders, my fleets hold" is an answer)."""
+        final = final_factions(turn)
+        waiting: list[Any] = [f for f in factions_without_orders(turn) if f.pk not in final]
         return waiting
 
     def advance(self, document: Document) -> Document:
