@@ -472,3 +472,14 @@ def test_a_written_final_that_locks_the_turn_closes_the_lines_after_it(
     assert "line 2: accepted — your orders are final: every faction's are, so the turn is" in page
     assert "line 3: refused (turn_closed) — Turn 1 is locked: orders are closed." in page
     assert Turn.objects.get(pk=turn.pk).status != Status.OPEN
+
+
+def test_the_home_page_says_a_final_faction_owes_nothing(client, people, open_skirmish) -> None:
+    client.force_login(people["swedes"])
+    assert "your orders are due" in said(client.get(reverse("home")))
+    orders_final_mark(
+        turn=open_skirmish.current_turn, faction=open_skirmish.factions.get(key="swedes")
+    )
+    home = said(client.get(reverse("home")))
+    assert "turn 1: open, your orders are final" in home
+    assert "your orders are due" not in home
