@@ -290,7 +290,9 @@ def orders_final(request: HttpRequest, slug: str) -> HttpResponse:
     membership = _membership(request, slug)
     view = desk_for(membership)
     answer: Marked | Refusal
-    if view.faction is None or _moderating(view) or view.turn is None:
+    if view.turn is None:
+        answer = Refusal(0, NOT_OPEN, "There is no turn to give orders for.")
+    elif view.faction is None or _moderating(view):
         answer = Refusal(
             0,
             "not_commander",
