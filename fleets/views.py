@@ -59,6 +59,10 @@ MAX_REASON = 500
 ORDERS_CHANGED = "naval-orders-changed"
 # What a player is told when an order of theirs unmarked their orders final (R-89).
 UNMARKED = "Your orders are no longer marked final: this changed them. Mark them again when ready."
+# The same, said to the moderator on the faction's desk (its player reads it there, R-89).
+UNMARKED_FOR_MODERATOR = (
+    "Its orders are no longer marked final: this changed them (its desk tells its player)."
+)
 
 
 @login_required
@@ -229,7 +233,7 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             changed = "changed" if slot else "recorded"
             messages.success(request, f"{words.order(order)}: {changed} for the economy phase.")
             if result.final_unmarked:
-                messages.info(request, UNMARKED)
+                messages.info(request, _unmarked(view))
     return back
 
 
@@ -333,6 +337,10 @@ def _final_context(view: Desk) -> dict[str, Any]:
     }
 
 
+def _unmarked(view: Desk) -> str:
+    return UNMARKED_FOR_MODERATOR if _moderating(view) else UNMARKED
+
+
 def _moderating(view: Desk) -> bool:
     """The moderator's desk (every faction's fleets, or one faction's): its orders say why and
     are audited (R-60)."""
@@ -403,7 +411,7 @@ def _withdraw_economy(request: HttpRequest, view: Desk, slot: str) -> None:
     else:
         messages.success(request, "Economy order withdrawn.")
         if result.final_unmarked:
-            messages.info(request, UNMARKED)
+            messages.info(request, _unmarked(view))
 
 
 @login_required
@@ -449,7 +457,7 @@ def _card_response(
     """The card after an order: `unmarked`, the order unmarked the faction's final orders
     (R-89), said on the card and, for htmx, in the final-orders panel swapped out of band."""
     if unmarked and not request.htmx:
-        messages.info(request, UNMARKED)
+        messages.info(request, _unmarked(view))
     if request.htmx:  # only this card: the other cards' odds and the page are not computed
         context = {
             "desk": view,

@@ -483,3 +483,22 @@ def test_the_home_page_says_a_final_faction_owes_nothing(client, people, open_sk
     home = said(client.get(reverse("home")))
     assert "turn 1: open, your orders are final" in home
     assert "your orders are due" not in home
+
+
+def test_the_moderator_on_a_factions_desk_unmarks_them_and_reads_its_not_your(
+    client, people, open_skirmish
+) -> None:
+    orders_final_mark(
+        turn=open_skirmish.current_turn, faction=open_skirmish.factions.get(key="danes")
+    )
+    client.force_login(people["mod"])
+    assert "<strong>Its orders are final</strong>" in said(client.get(desk("danes")))
+    card = client.post(
+        reverse("fleet_order", args=[SLUG, "d1"]),
+        {**hold("d1"), "faction": "danes", "reason": "the Danes' forum post"},
+        headers=HTMX,
+    )
+    assert "Its orders are no longer marked final: this changed them." in said(card)
+    assert not is_final(open_skirmish, "danes")
+    audit = AuditEntry.objects.get(action="moderator_order")
+    assert audit.reason == "the Danes' forum post"
