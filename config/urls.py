@@ -54,6 +54,7 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/economy/<str:kind>/", fleet_views.economy_order, name="economy_order"),
     path("c/<slug:slug>/orders/written/", fleet_views.written_orders, name="written_orders"),
+    path("c/<slug:slug>/orders/final/", fleet_views.orders_final, name="orders_final"),
     path("c/<slug:slug>/map.svg", fleet_map_views.campaign_map, name="campaign_map"),
     path("c/<slug:slug>/turns/", fleet_report_views.turns, name="turns"),
     path("c/<slug:slug>/turns/<int:number>/", fleet_report_views.turn_report, name="turn_report"),

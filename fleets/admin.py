@@ -130,8 +130,8 @@ class NavalSettingsAdmin(WorldAdmin):
     the locked turn's world holds the rules it is resolved by, and the fog decides what each
     faction is shown of that turn's result (R-65)."""
 
-    list_display = ("campaign", "fog_of_war")
-    fields = ("campaign", "fog_of_war", "rules", "reason")
+    list_display = ("campaign", "fog_of_war", "resolve_early")
+    fields = ("campaign", "fog_of_war", "resolve_early", "rules", "reason")
     readonly_fields = ("campaign",)
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -21,6 +21,7 @@ from engine.naval import Refusal, ScenarioError
 from engine.naval.refusals import CODES
 from fleets.broken_world import CODE as broken_world_code
 from fleets.broken_world import broken_world
+from fleets.final import Marked, orders_final_mark
 from fleets.models import Faction
 from fleets.selectors import desk_for, fleet_get_for_player
 from fleets.services import (
@@ -163,6 +164,19 @@ def _closed(turn: Turn) -> dict[str, str]:
 class Given(Schema):
     slot: str
     order: dict[str, Any]
+    # This order unmarked the faction's orders final (R-89): mark them again when they are.
+    final_unmarked: bool = False
+
+
+class FinalOut(Schema):
+    """The faction's orders are final for the turn (R-89); `locked`: that made every faction
+    with a player final and the campaign resolves early, so the turn is locked (R-90)."""
+
+    turn: int
+    final: Literal[True]
+    marked_at: str
+    locked: bool
+    message: str
 
 
 class OrderIn(Schema):
@@ -209,6 +223,7 @@ def state(request: HttpRequest, slug: str) -> dict[str, Any]:
             "number": turn.number,
             "status": turn.status,
             "deadline": turn.deadline.isoformat() if turn.deadline else None,
+            "final": view.final.final,  # your orders marked final (R-89)
         }
         if turn
         else None,
@@ -271,6 +286,7 @@ class WrittenLineOut(Schema):
     summary: str | None = None
     written: str | None = None
     order: dict[str, Any] | None = None
+    final_unmarked: bool | None = None  # the line's order unmarked your final orders (R-89)
 
 
 class WrittenOut(Schema):
@@ -329,7 +345,9 @@ def give(request: HttpRequest, slug: str, body: OrderIn) -> Status[Any]:
     result = order_submit(turn=turn, faction=faction, order=body.order, slot=slot, fogged=True)
     if isinstance(result, Refusal):
         return Status(400, {"code": result.code, "message": result.message})
-    return Status(201, {"slot": slot, "order": result.payload})  # as recorded (R-61)
+    return Status(  # as recorded (R-61)
+        201, {"slot": slot, "order": result.payload, "final_unmarked": result.final_unmarked}
+    )
 
 
 @api.post(
@@ -367,7 +385,7 @@ def give_written(request: HttpRequest, slug: str) -> Status[Any]:
     response={204: None, 400: Refused, **ERRORS},
     summary="Withdraw an order (its fleet will hold); a slot with no order of yours: the same",
 )
-def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
+def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any] | HttpResponse:
     membership = _membership(request, slug)
     turn = membership.campaign.current_turn
     faction = membership.faction
@@ -382,7 +400,45 @@ def withdraw(request: HttpRequest, slug: str, slot: str) -> Status[Any]:
     result = order_withdraw(turn=turn, faction=faction, slot=slot)
     if isinstance(result, Refusal):  # the turn closed meanwhile
         return Status(400, {"code": result.code, "message": result.message})
+    if result is not None and result.final_unmarked:  # R-89: said in a header (204 has no body)
+        response = HttpResponse(status=204)
+        response[UNMARKED_HEADER] = "unmarked"
+        return response
     return Status(204, None)  # withdrawn, or nothing of yours there (R-45: the same answer)
+
+
+# The header a withdrawal answers when it unmarked the faction's orders final (R-89).
+UNMARKED_HEADER = "Admiralty-Orders-Final"
+
+
+@api.post(
+    "/campaigns/{slug}/final",
+    response={200: FinalOut, 400: Refused, **ERRORS},
+    summary="Mark your orders final for the open turn",
+    description="Any order given, changed or withdrawn afterwards unmarks them (the answer "
+    "says so: `final_unmarked` on a given order, the `Admiralty-Orders-Final: unmarked` header "
+    "on a withdrawal). When the campaign resolves early and every faction with a player is "
+    "final, the turn locks (`locked`). Refused `turn_closed` when the turn is not open, "
+    "`not_commander` without a faction.",
+)
+def final(request: HttpRequest, slug: str) -> Status[Any]:
+    commanding = _commanding(request, slug)
+    if isinstance(commanding, Status):
+        return commanding
+    turn, faction = commanding
+    marked = orders_final_mark(turn=turn, faction=faction)
+    if not isinstance(marked, Marked):
+        return Status(400, {"code": marked.code, "message": marked.message})
+    return Status(
+        200,
+        {
+            "turn": turn.number,
+            "final": True,
+            "marked_at": marked.marked_at.isoformat(),
+            "locked": marked.locked,
+            "message": marked.words[:1].upper() + marked.words[1:] + ".",
+        },
+    )
 
 
 @api.get(

@@ -23,8 +23,11 @@ SETTINGS = {
     "turn_hours": int,
     "reminder_hours": int,
     "fog_of_war": bool,
+    "resolve_early": bool,  # the naval settings' (R-90)
     "webhook_url": (str, type(None)),
 }
+# The settings that are the naval settings' row (fleets.NavalSettings), not the platform's.
+NAVAL_SETTINGS = frozenset({"fog_of_war", "resolve_early"})
 # What the database stores (campaign/models.py): a longer id or name, a larger number or a NUL
 # character is refused here with its place, not left to fail as a database error at the import.
 ID_LENGTH = 60

@@ -34,6 +34,7 @@ def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
     doc = source.scenario
     settings = {**source.settings, "webhook_url": source.settings.get("webhook_url") or ""}
     fog_of_war = settings.pop("fog_of_war", True)  # the naval settings are this app's row
+    resolve_early = settings.pop("resolve_early", False)  # theirs too
     campaign = Campaign.objects.create(
         name=source.name, slug=source.slug, description=source.description, **settings
     )
@@ -42,6 +43,7 @@ def campaign_import(source: CampaignFile, *, user: object = None) -> Campaign:
         defaults={
             "rules": doc.get("rules") or {},
             "fog_of_war": fog_of_war,
+            "resolve_early": resolve_early,
             "map_fill": source.map_fill,
         },
     )

@@ -35,6 +35,13 @@ class NavalSettings(models.Model):
     # The campaign file's `map.fill` (docs/campaign-format.md): land and sea that is no
     # province, {"land": [[x, y], ...], "sea": [...]}, drawn round the provinces (maps/regions.py).
     map_fill = models.JSONField(default=dict, blank=True)
+    # R-90: when every faction with a player has marked its orders final, the turn locks itself
+    # as the moderator's Lock does (fleets/final.py). Frozen with the rest (R-65).
+    resolve_early = models.BooleanField(
+        default=False,
+        help_text="Lock the turn as soon as every faction with a player has marked its orders "
+        "final (R-90).",
+    )
 
     class Meta:
         verbose_name = "naval settings"
@@ -270,9 +277,50 @@ class Order(models.Model):
     )
     submitted_at = models.DateTimeField(auto_now_add=True)
 
+    # Not a column: set by `order_submit` / `order_withdraw` when writing this row unmarked the
+    # faction's orders marked final (R-89), so that whoever gave it can say so.
+    final_unmarked = False
+
     class Meta:
         ordering = ["turn", "id"]
         indexes = [models.Index(fields=["turn", "slot"])]
+
+
+class FinalOrders(models.Model):
+    """A faction's "my orders are final" for one turn (issue 21 §3, docs/rulings.md R-89): one
+    row per faction and turn, made when it is first marked. Final while `marked_at` is set; a
+    change of any of its orders afterwards, by whatever path, clears it and says when and by
+    whom (`unmarked_*`), so the faction's desk can tell its player. Not the orders themselves:
+    those stay rows of Order, and a mark says nothing about what they are."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="final_orders")
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="final_orders")
+    marked_at = models.DateTimeField(null=True, blank=True)
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    unmarked_at = models.DateTimeField(null=True, blank=True)
+    unmarked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name_plural = "final orders"
+        constraints = [
+            models.UniqueConstraint(fields=["turn", "faction"], name="final_orders_once")
+        ]
+
+    @property
+    def final(self) -> bool:
+        return self.marked_at is not None
 
 
 class ApiToken(models.Model):

@@ -21,8 +21,9 @@ from campaign.dashboard import moderated_campaign, stale_turn
 from campaign.models import Campaign, Turn
 from engine.naval import Refusal, ScenarioError, parse_scenario, suggest_pirate_orders
 from fleets.broken_world import CODE, refusal_words, world_problems
+from fleets.final import final_factions, playing_factions
 from fleets.mapping import orders_document, world_document
-from fleets.models import Faction
+from fleets.models import Faction, NavalSettings
 from fleets.names import campaign_names
 from fleets.review import turn_review
 from fleets.services import campaign_token_states, order_slot, order_submit, token_revoke
@@ -36,6 +37,7 @@ def dashboard_context(turn: Turn) -> dict[str, Any]:
     context: dict[str, Any] = {
         "ordered": sorted({o["fleet"] for o in orders_document(turn) if "fleet" in o}),
         "api_keys": campaign_token_states(campaign),
+        **_finality(turn),
     }
     if turn.status in (Turn.Status.RESOLVED, Turn.Status.PUBLISHED) and turn.result:
         context["review"] = turn_review(
@@ -53,6 +55,23 @@ def dashboard_context(turn: Turn) -> dict[str, Any]:
         ]
         context["factions"] = campaign.factions.order_by("key")
     return context
+
+
+def _finality(turn: Turn) -> dict[str, Any]:
+    """Who has marked their orders final (R-89), among the factions a player plays, and whether
+    the campaign locks the turn when all have (R-90): 3 queries."""
+    final, playing = final_factions(turn), playing_factions(turn)
+    factions = Faction.objects.filter(campaign_id=turn.campaign_id, id__in=playing).order_by("key")
+    early = (
+        NavalSettings.objects.filter(campaign_id=turn.campaign_id)
+        .values_list("resolve_early", flat=True)
+        .first()
+    )
+    return {
+        "final": [f for f in factions if f.pk in final],
+        "not_final": [f for f in factions if f.pk not in final],
+        "resolve_early": bool(early),
+    }
 
 
 @require_POST

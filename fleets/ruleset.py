@@ -28,9 +28,10 @@ from campaign.rulesets import (
 from engine.naval import LegalOrders, Refusal, adjudicate, legal_orders, parse_scenario
 from fleets.audit_words import AUDIT_WORDS
 from fleets.campaign_files import read_campaign_file
+from fleets.final import final_factions
 from fleets.importing import ImportRefused, campaign_import
 from fleets.mapping import apply_state, orders_document, world_document
-from fleets.models import Faction, LedgerLine, Order
+from fleets.models import Faction, FinalOrders, LedgerLine, Order
 from fleets.selectors import factions_without_orders
 from fleets.services import order_check
 
@@ -80,7 +81,10 @@ class NavalRuleset:
         }
 
     def seats_waiting(self, turn: Any) -> list[Any]:
-        waiting: list[Any] = factions_without_orders(turn)
+        """Whom the reminders go to: the factions with no orders yet, but not one whose player
+        marked them final (R-91: "no orders, my fleets hold" is an answer)."""
+        final = final_factions(turn)
+        waiting: list[Any] = [f for f in factions_without_orders(turn) if f.pk not in final]
         return waiting
 
     def advance(self, document: Document) -> Document:
@@ -176,7 +180,8 @@ class NavalRuleset:
 
     def games_of(self, user: Any) -> list[Listing]:
         """The user's naval campaigns, each with its current turn; a player's turn is "theirs"
-        while it is open and their faction has given no order yet. Three queries."""
+        while it is open and their faction has given no order yet, nor marked its orders final
+        (R-91). Four queries."""
         memberships = list(
             Membership.objects.filter(user_id=user.pk, campaign__ruleset=self.key)
             .select_related("campaign", "faction")
@@ -193,16 +198,25 @@ class NavalRuleset:
                 turn_id__in=[t.pk for t in current.values()], withdrawn=False
             ).values_list("turn_id", "faction_id")
         )
+        final = set(
+            FinalOrders.objects.filter(
+                turn_id__in=[t.pk for t in current.values()], marked_at__isnull=False
+            ).values_list("turn_id", "faction_id")
+        )
         listings = []
         for m in memberships:
             turn = current.get(m.campaign_id)
             status = f"turn {turn.number}: {turn.get_status_display().lower()}" if turn else "—"
+            is_final = turn is not None and (turn.pk, m.faction_id) in final
             due = (
                 turn is not None
                 and turn.status == Turn.Status.OPEN
                 and m.faction_id is not None
                 and (turn.pk, m.faction_id) not in ordered
+                and not is_final
             )
+            if is_final and turn is not None and turn.status == Turn.Status.OPEN:
+                status += ", your orders are final"
             listings.append(
                 Listing(
                     name=m.campaign.name,

@@ -10,6 +10,7 @@ import uuid
 from typing import Any
 
 from django.db import connection, transaction
+from django.utils import timezone
 
 from campaign import transitions
 from campaign.models import Turn
@@ -19,7 +20,7 @@ from engine.naval.orders import FLEET_ORDER_TYPES
 from fleets.campaign_files import encodable
 from fleets.forms import HireForm
 from fleets.mapping import world_document
-from fleets.models import Faction, Fleet, Order
+from fleets.models import Faction, FinalOrders, Fleet, Order
 from fleets.spending import economy_check
 from fleets.words import Words
 from fleets.world_cache import world_changed
@@ -141,13 +142,15 @@ def order_submit(
         refusal = _closed_meanwhile(turn)
     if refusal is not None:
         return refusal
-    return Order.objects.create(
+    row = Order.objects.create(
         turn=turn,
         faction=faction,
         slot=slot,
         payload=order,
         submitted_by=_real(user),
     )
+    row.final_unmarked = final_unmark(turn=turn, faction=faction, user=user)
+    return row
 
 
 @transaction.atomic
@@ -168,7 +171,7 @@ def order_withdraw(
     latest = Order.objects.filter(turn=turn, slot=slot).order_by("-id").first()
     if latest is None or latest.withdrawn or latest.faction_id != faction.pk:
         return None
-    return Order.objects.create(
+    row = Order.objects.create(
         turn=turn,
         faction=faction,
         slot=slot,
@@ -176,6 +179,20 @@ def order_withdraw(
         withdrawn=True,
         submitted_by=_real(user),
     )
+    row.final_unmarked = final_unmark(turn=turn, faction=faction, user=user)
+    return row
+
+
+def final_unmark(*, turn: Turn, faction: Faction, user: Any = None) -> bool:
+    """R-89: an order given, changed or withdrawn after the faction marked its orders final
+    unmarks them, whoever gives it (the player's desk, map, key or written orders; the
+    moderator's correction): the mark said "these orders", and they are no longer those. The
+    row keeps when and by whom, for the faction's desk to say. Whether it was final (1 query).
+    Called inside the order's transaction, which holds the turn's row (`_closed_meanwhile`)."""
+    unmarked = FinalOrders.objects.filter(
+        turn=turn, faction=faction, marked_at__isnull=False
+    ).update(marked_at=None, marked_by=None, unmarked_at=timezone.now(), unmarked_by=_real(user))
+    return unmarked > 0
 
 
 # The moderator's orders on a faction's desk (issue 11, docs/rulings.md R-60): each says why.
@@ -554,6 +571,7 @@ def faction_set_upkeep_priority(
     if len(set(fleets)) != len(fleets):
         return Refusal(0, "duplicate_order", "A fleet is named twice.")
     Faction.objects.filter(pk=faction.pk).update(upkeep_priority=fleets)
+    final_unmark(turn=turn, faction=faction, user=user)  # U2 is one of its orders (R-89)
     world_changed(faction.campaign_id)  # an update passes no signal (fleets/world_cache.py)
     from campaign.models import AuditEntry
 

@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
@@ -25,6 +26,7 @@ from campaign.models import Membership
 from engine.naval import RawOrder, Refusal, battle_odds
 from engine.naval.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.naval.validation import check_orders
+from fleets.final import Marked, final_state, orders_final_mark
 from fleets.forms import HireForm, OrderForm
 from fleets.map_orders import map_choices
 from fleets.models import Faction, LedgerLine, Order
@@ -55,6 +57,12 @@ HIRE_SLOT = re.compile(r"hire:[0-9a-f]{12}")
 MAX_REASON = 500
 # The htmx event a card's answer sends when the faction's orders changed (the map listens).
 ORDERS_CHANGED = "naval-orders-changed"
+# What a player is told when an order of theirs unmarked their orders final (R-89).
+UNMARKED = "Your orders are no longer marked final: this changed them. Mark them again when ready."
+# The same, said to the moderator on the faction's desk (its player reads it there, R-89).
+UNMARKED_FOR_MODERATOR = (
+    "Its orders are no longer marked final: this changed them (its desk tells its player)."
+)
 
 
 @login_required
@@ -70,6 +78,7 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """Give (or change) one fleet's order; the engine's refusal is shown beside the field."""
     fleet, view, card = _fleet_on_desk(request, slug, key)
     names = _names(view)
+    unmarked = False
     form = OrderForm(
         request.POST, fleet=card.id, legal=card.legal, ships=card.ships, names=names["all"]
     )
@@ -104,7 +113,8 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         else:
             card.order = result.payload  # as recorded (a split's new fleet named: R-61)
             form = None  # a fresh form, showing the order now given
-    return _card_response(request, view, card, form, names)
+            unmarked = result.final_unmarked
+    return _card_response(request, view, card, form, names, unmarked=unmarked)
 
 
 @login_required
@@ -132,7 +142,8 @@ def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         form.refuse(result)
         return _card_response(request, view, card, form, names)
     card.order = None
-    return _card_response(request, view, card, None, names)
+    unmarked = isinstance(result, Order) and result.final_unmarked
+    return _card_response(request, view, card, None, names, unmarked=unmarked)
 
 
 @login_required
@@ -221,6 +232,8 @@ def economy_order(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             words = _words(view)
             changed = "changed" if slot else "recorded"
             messages.success(request, f"{words.order(order)}: {changed} for the economy phase.")
+            if result.final_unmarked:
+                messages.info(request, _unmarked(view))
     return back
 
 
@@ -269,6 +282,63 @@ def written_orders(request: HttpRequest, slug: str) -> HttpResponse:
     if changed:
         response["HX-Trigger"] = ORDERS_CHANGED
     return response
+
+
+@login_required
+@require_POST
+def orders_final(request: HttpRequest, slug: str) -> HttpResponse:
+    """ "My orders are final" (R-89): the faction's player marks its orders final for the open
+    turn; that may lock the turn (R-90). htmx swaps the panel; without JavaScript the desk
+    comes back with the answer as a message. A refusal (turn_closed, not_commander) is said
+    in the panel, nothing written."""
+    membership = _membership(request, slug)
+    view = desk_for(membership)
+    answer: Marked | Refusal
+    if view.turn is None:
+        answer = Refusal(0, NOT_OPEN, "There is no turn to give orders for.")
+    elif view.faction is None or _moderating(view):
+        answer = Refusal(
+            0,
+            "not_commander",
+            "Only the faction's player marks its orders final (the moderator's Lock ends the "
+            "turn).",
+        )
+    else:
+        answer = orders_final_mark(turn=view.turn, faction=view.faction, user=request.user)
+        if isinstance(answer, Marked) and answer.locked:
+            view = desk_for(membership)  # the turn is locked now: the desk says so
+    said = (
+        {"outcome": "refused", "words": f"{answer.message} ({answer.code})"}
+        if isinstance(answer, Refusal)
+        else {"outcome": "accepted", "words": answer.words[:1].upper() + answer.words[1:] + "."}
+    )
+    if not request.htmx:
+        if isinstance(answer, Refusal):
+            messages.error(request, said["words"])
+        else:
+            messages.success(request, said["words"])
+        return HttpResponseRedirect(_desk_url(view) + "#final-orders")
+    context = {**_final_context(view), "final_answer": said, "desk": view}
+    status = 400 if isinstance(answer, Refusal) else 200
+    response = render(request, "fleets/desk.html#final-orders", context, status=status)
+    if isinstance(answer, Marked) and answer.locked:  # the whole desk is closed now
+        response["HX-Refresh"] = "true"
+    return response
+
+
+def _final_context(view: Desk) -> dict[str, Any]:
+    """What the desk's final-orders panel reads (1 query)."""
+    return {
+        "desk": view,
+        "campaign": view.campaign,
+        "turn": view.turn,
+        "faction": view.faction,
+        "final": final_state(view.turn, view.faction),
+    }
+
+
+def _unmarked(view: Desk) -> str:
+    return UNMARKED_FOR_MODERATOR if _moderating(view) else UNMARKED
 
 
 def _moderating(view: Desk) -> bool:
@@ -340,6 +410,8 @@ def _withdraw_economy(request: HttpRequest, view: Desk, slot: str) -> None:
         messages.info(request, "There was no economy order of yours to withdraw there.")
     else:
         messages.success(request, "Economy order withdrawn.")
+        if result.final_unmarked:
+            messages.info(request, _unmarked(view))
 
 
 @login_required
@@ -374,8 +446,18 @@ def _fleet_on_desk(request: HttpRequest, slug: str, key: str) -> tuple[Any, Desk
 
 
 def _card_response(
-    request: HttpRequest, view: Desk, card: FleetCard, form: OrderForm | None, names: dict[str, Any]
+    request: HttpRequest,
+    view: Desk,
+    card: FleetCard,
+    form: OrderForm | None,
+    names: dict[str, Any],
+    *,
+    unmarked: bool = False,
 ) -> HttpResponse:
+    """The card after an order: `unmarked`, the order unmarked the faction's final orders
+    (R-89), said on the card and, for htmx, in the final-orders panel swapped out of band."""
+    if unmarked and not request.htmx:
+        messages.info(request, _unmarked(view))
     if request.htmx:  # only this card: the other cards' odds and the page are not computed
         context = {
             "desk": view,
@@ -386,7 +468,11 @@ def _card_response(
             "card": _card_context(view, card, form, names),
         }
         context["card"]["reason"] = _reason(request) if form is not None else ""
+        context["card"]["unmarked"] = unmarked
         response = render(request, "fleets/desk.html#fleet-card", context)
+        if unmarked:  # the panel elsewhere on the page says it too (htmx's out-of-band swap)
+            panel = {**_final_context(view), "oob": True}
+            response.write(render_to_string("fleets/desk.html#final-orders", panel, request))
         if form is None:  # an order given or withdrawn: the desk's map draws its arrows again
             response["HX-Trigger"] = ORDERS_CHANGED
         return response
@@ -434,6 +520,7 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
         ],
         "api_key": token_state(view.membership),
         "written": _written(view),
+        "final": view.final,  # read with the turn (selectors.desk_for)
     }
 
 

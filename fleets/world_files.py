@@ -18,7 +18,7 @@ import yaml
 
 from campaign.models import Campaign
 from engine.naval import Problem
-from fleets.campaign_files import CAMPAIGN_FORMAT, SETTINGS
+from fleets.campaign_files import CAMPAIGN_FORMAT, NAVAL_SETTINGS, SETTINGS
 from fleets.mapping import world_document
 from fleets.models import Faction, MapDrawing, Port, Province
 
@@ -53,7 +53,7 @@ def campaign_file_document(campaign: Campaign) -> dict[str, Any]:
         name, colour = factions[faction["id"]]
         faction.update(name=name, colour=colour)
     naval = campaign.naval_settings  # fog of war is the naval settings' (fleets 0008)
-    settings = {key: getattr(naval if key == "fog_of_war" else campaign, key) for key in SETTINGS}
+    settings = {key: getattr(naval if key in NAVAL_SETTINGS else campaign, key) for key in SETTINGS}
     settings["webhook_url"] = settings["webhook_url"] or None
     document: dict[str, Any] = {
         "format": CAMPAIGN_FORMAT,

@@ -15,6 +15,7 @@ from campaign.models import Turn
 from engine.naval import Refusal, World, parse_scenario
 from engine.naval.fog import seen_world
 from engine.naval.written import Lexicon, WrittenLine, read_orders, write_order, write_priority
+from fleets.final import orders_final_mark
 from fleets.mapping import world_document
 from fleets.models import Faction, Order
 from fleets.names import campaign_names
@@ -36,6 +37,8 @@ from reports.build import Names
 MAX_TEXT = 64 * 1024
 MAX_LINES = 200
 ACCEPTED, UNCHANGED, REFUSED = "accepted", "unchanged", "refused"
+# What an accepted line says when its order unmarked the faction's final orders (R-89).
+UNMARKED_WORDS = "your orders are no longer final: write `final` again when they are"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,8 @@ class LineAnswer:
     code: str = ""
     message: str = ""
     order: dict[str, Any] | None = None
+    # The line's order unmarked the faction's orders final (R-89): said with it.
+    final_unmarked: bool = False
 
     @property
     def words(self) -> str:
@@ -60,7 +65,8 @@ class LineAnswer:
             return f"{where}: refused ({self.code}) — {self.message}"
         if self.outcome == UNCHANGED:
             return f"{where}: unchanged — {self.summary} (given already)"
-        return f"{where}: accepted — {self.summary}"
+        unmarked = f" ({UNMARKED_WORDS})" if self.final_unmarked else ""
+        return f"{where}: accepted — {self.summary}{unmarked}"
 
     def as_dict(self) -> dict[str, Any]:
         said: dict[str, Any] = {"line": self.number, "text": self.text, "outcome": self.outcome}
@@ -68,6 +74,8 @@ class LineAnswer:
             said.update(code=self.code, message=self.message)
         else:
             said.update(summary=self.summary, written=self.written, order=self.order)
+        if self.final_unmarked:
+            said["final_unmarked"] = True
         return said
 
 
@@ -196,6 +204,8 @@ def _give_line(
     text = line.text.strip()
     if line.refusal is not None:
         return _refused(line.number, text, line.refusal.code, line.refusal.message)
+    if line.final:
+        return _final(line, turn=turn, faction=faction, user=user, moderator=moderator)
     if line.priority is not None:
         return _priority(
             line,
@@ -256,7 +266,28 @@ def _give_line(
         words.order(payload),
         write_order(payload, lexicon),
         order=payload,
+        final_unmarked=result.final_unmarked,
     )
+
+
+def _final(
+    line: WrittenLine, *, turn: Turn, faction: Faction, user: Any, moderator: bool
+) -> LineAnswer:
+    """`final` (R-89): the faction's orders marked final where the line stands, so an order on
+    a later line unmarks them again (its answer says so). A player's word: the moderator's
+    paste is refused it, as the desk's button is."""
+    text = line.text.strip()
+    if moderator:
+        return _refused(
+            line.number,
+            text,
+            "not_commander",
+            "only the faction's player marks its orders final (the moderator's Lock ends the turn)",
+        )
+    marked = orders_final_mark(turn=turn, faction=faction, user=user)
+    if isinstance(marked, Refusal):
+        return _refused(line.number, text, marked.code, marked.message)
+    return LineAnswer(line.number, text, ACCEPTED, marked.words, "final")
 
 
 def _priority(

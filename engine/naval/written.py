@@ -217,6 +217,9 @@ class WrittenLine:
     order: dict[str, Any] | None = None
     priority: tuple[str, ...] | None = None
     refusal: Refusal | None = None
+    # `final`: the line marks the faction's orders final (docs/orders.md; R-89). Not an order:
+    # nothing in the rulebook reads it, the platform does (it may end the turn early, R-90).
+    final: bool = False
 
 
 def read_orders(text: str, lexicon: Lexicon, *, faction: str | None) -> list[WrittenLine]:
@@ -242,6 +245,8 @@ def read_line(
             raise Unreadable("invalid_order", f"a line is at most {MAX_LINE} characters")
         if "\x00" in said:
             raise Unreadable("invalid_order", "the line contains a NUL character")
+        if fold(said).split() == ["final"]:  # no fleet's line: those have a colon
+            return WrittenLine(number, line, final=True)
         order, priority = _read(said, lexicon, faction)
     except Unreadable as refused:
         return WrittenLine(number, line, refusal=Refusal(number, refused.code, refused.message))
@@ -278,7 +283,7 @@ def _read(
     raise Unreadable(
         "invalid_order",
         "this line is not an order: a fleet's order is written `fleet: what it does`; the "
-        "others begin with hire, repair, pay off, buy out or upkeep priority",
+        "others begin with hire, repair, pay off, buy out or upkeep priority (or are `final`)",
     )
 
 

@@ -106,6 +106,8 @@ def player_rows() -> list[Row]:
             reverse("written_orders", args=[SLUG]),
             {"orders": f"{FLEET}: hold", "reason": "the access matrix"},
         ),
+        # "My orders are final" (issue 21 §3, R-89): back to the desk with the answer.
+        Row("orders final", "post", reverse("orders_final", args=[SLUG])),
         Row("map", "get", reverse("campaign_map", args=[SLUG])),
         Row("history", "get", reverse("turns", args=[SLUG])),
         Row("report", "get", reverse("turn_report", args=[SLUG, 1])),
@@ -156,6 +158,7 @@ def api_rows() -> list[Row]:
         Row("api withdraw", "delete", f"{base}/orders/fleet:{FLEET}", api=True),
         Row("api turns", "get", f"{base}/turns", api=True),
         Row("api report", "get", f"{base}/turns/1/report", api=True),
+        Row("api final", "post", f"{base}/final", api=True),  # issue 21 §3, R-89
         Row("api unknown path", "get", "/api/campaigns/nowhere/fleets", api=True),
         Row("api wrong method", "put", f"{base}/orders", hold, api=True),
     ]
@@ -463,6 +466,7 @@ ANONYMOUS = {
         ("home", "moderating", *PLAYER_PAGES, *PLAYER_ACTIONS, "api key", *SEA, *SEA_MOD), "login"
     ),
     "written orders": "login",
+    "orders final": "login",
     "replace public map": "login",
     **dict.fromkeys(("world new", *WORLD), "login"),
     **OUTSIDE_ADMIN,
@@ -479,6 +483,7 @@ STRANGER = {
     "replace public map": 404,  # the moderator's only: for anyone else, no such page
     **dict.fromkeys(("world new", *WORLD), 404),
     "written orders": 404,
+    "orders final": 404,
 }
 # The Danes' player: their own fleet d2; an action comes back to the desk with its message.
 DANES = {
@@ -500,6 +505,8 @@ DANES = {
     "api withdraw": 204,
     "api turns": 200,
     "api report": 200,
+    "api final": 200,
+    "orders final": "redirect",
 }
 # Another faction's player: d2 is not theirs (404 for pages about it; the API refuses the order
 # with not_commander). A hire at Copenhagen or a priority naming d2 is their own faction's order,
@@ -573,6 +580,8 @@ MOD = {
     **dict.fromkeys(API[3:], 200),
     "api give": 400,  # orders for a faction are given on the dashboard, not with a key
     "api withdraw": 400,
+    "api final": 400,  # not_commander: only a faction's player marks its orders final
+    "orders final": "redirect",  # refused not_commander, back to the desk with the message
     **API_NOWHERE,
     "order": "redirect",
     "withdraw": "redirect",

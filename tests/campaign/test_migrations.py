@@ -159,6 +159,8 @@ def test_the_naval_settings_move_to_fleets_with_their_values(skirmish) -> None:
             "fog_of_war": False,
             # fleets 0010's column, its default (none of the campaign file's map.fill)
             "map_fill": before["fleets_navalsettings"][0]["map_fill"],
+            # fleets 0011's column, its default (R-90: off unless the moderator turns it on)
+            "resolve_early": False,
         }
     ]
 
