@@ -24,7 +24,7 @@ from fleets.final import FinalState
 from fleets.mapping import orders_document, world_document
 from fleets.models import Faction, FinalOrders, Fleet, MapDrawing, Order
 from fleets.names import campaign_names
-from fleets.world_cache import kept_world
+from fleets.world_cache import KeptWorld, kept_world
 from maps.drawing import Drawing, DrawingRefused, drawing_read
 from reports.build import Names
 
@@ -97,6 +97,8 @@ class Desk:
     sea_graph: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The faction's orders marked final this turn, read with the turn.
     final: FinalState = field(default_factory=FinalState)
+    # What is computed from this version of the world alone is kept with it (world_cache).
+    kept: KeptWorld | None = None
 
     @property
     def open(self) -> bool:
@@ -132,7 +134,16 @@ def desk_for(membership: Membership) -> Desk:
         else frozenset(world.map.provinces)
     )
     desk = Desk(
-        campaign, membership, faction, turn, world, document, orders=mine, seas=seas, fog=fog
+        campaign,
+        membership,
+        faction,
+        turn,
+        world,
+        document,
+        orders=mine,
+        seas=seas,
+        fog=fog,
+        kept=kept,
     )
     if turn is not None and faction is not None:
         desk.final = FinalState(

@@ -39,6 +39,7 @@ from seafarers.keys import seat_key_issue
 from seafarers.models import Action as SeaAction
 from seafarers.models import Game as SeaGame
 from seafarers.models import Seat
+from seafarers.offers import offers_version
 
 pytestmark = pytest.mark.django_db
 SLUG = "skirmish-in-the-sound"
@@ -311,7 +312,8 @@ def seafaring_rows() -> list[Row]:
         Row(
             "sea poll",
             "get",
-            reverse("seafarers_poll", args=[SEA_SLUG]) + f"?index={game.log_length}",
+            reverse("seafarers_poll", args=[SEA_SLUG])
+            + f"?index={game.log_length}&offers={offers_version(game)}",
         ),
         Row("sea act", "post", reverse("seafarers_act", args=[SEA_SLUG]), act),
         Row("sea offers", "get", reverse("seafarers_offers", args=[SEA_SLUG])),

@@ -24,6 +24,17 @@ from tests.seafarers.helpers import play_one, position
 
 BEFORE_SEATS = [("seafarers", "0003_outbox"), ("campaign", "0006_naval_settings_to_fleets")]
 MOVED = ("campaign_membership", "seafarers_seat")  # the tables whose rows the migration moves
+
+
+def as_back_then(rows: list[dict], back: list[dict]) -> list[dict]:
+    """`rows` with only the columns the older schema has (a later migration's columns, such as
+    fleets 0011's `resolve_early`, are not there to compare)."""
+    if not back:
+        return rows
+    columns = back[0].keys()
+    return [{c: r[c] for c in columns if c in r} for r in rows]
+
+
 HUMANS = ("red", "blue")
 
 
@@ -76,8 +87,10 @@ def test_seats_become_memberships_and_back_keeping_every_row(open_skirmish, peop
     ) == {("mod", "moderator")}  # the players' memberships were the seats'
     back = every_row()
     for table, rows in before.items():
-        if table not in MOVED:
-            assert back[table] == rows, table
+        if table not in back:  # made by a later migration: nothing of it to lose here
+            assert rows == [], table
+        elif table not in MOVED:
+            assert back[table] == as_back_then(rows, back[table]), table
     assert {r["id"]: r for r in back["campaign_membership"] if r["faction_id"]} == naval
 
     # A seat its moderator held, as the pages allowed before (S-41).

@@ -60,8 +60,14 @@ def test_a_hidden_fleets_name_is_answered_as_an_unknown_one(client, hanse_key) -
     hidden = api_give(client, hanse_key, split("s3"))
     Order.objects.all().delete()
     unknown = api_give(client, hanse_key, split("zz9"))
-    assert hidden == (201, {"slot": "fleet:h1", "order": split("hanse-s3")})
-    assert unknown == (201, {"slot": "fleet:h1", "order": split("hanse-zz9")})
+    assert hidden == (
+        201,
+        {"slot": "fleet:h1", "order": split("hanse-s3"), "final_unmarked": False},
+    )
+    assert unknown == (
+        201,
+        {"slot": "fleet:h1", "order": split("hanse-zz9"), "final_unmarked": False},
+    )
 
 
 def test_the_split_into_a_hidden_fleets_name_happens_at_resolution(
