@@ -26,7 +26,7 @@ from django.core.mail import EmailMessage
 from django.db import DatabaseError, close_old_connections, connection, transaction
 from django.utils import timezone
 
-from fleets.models import OrderAddress
+from fleets.models import Faction, OrderAddress
 from fleets.order_addresses import address_dead, address_find, mail_footer, token_in
 from fleets.selectors import desk_for
 from fleets.written import LineAnswer, desk_written, written_orders_give
@@ -52,7 +52,7 @@ class Received:
     """The SMTP answer to one recipient's copy of a mail, and what became of it."""
 
     status: str
-    outcome: str  # given, refused, dead, no_text, unknown, too_long, database
+    outcome: str  # given, refused, dead, no_text, unknown, automatic, too_long, database
 
 
 def order_mail_receive(*, recipient: str, data: bytes) -> Received:
@@ -84,6 +84,11 @@ def _receive(recipient: str, data: bytes) -> Received:
         return Received(TAKEN, "unknown")
     mail = BytesParser(policy=policy.default).parsebytes(data)
     assert isinstance(mail, ParsedMail)
+    if str(mail.get("Auto-Submitted", "no")).strip().lower() != "no":
+        # An out-of-office or a bounce (RFC 3834): never answered, so that two robots never
+        # write to each other; it holds no orders.
+        log.info("order mail: an automatic mail (Auto-Submitted), dropped")
+        return Received(TAKEN, "automatic")
     membership = row.membership
     dead = address_dead(row, membership)
     if dead is not None:
@@ -96,6 +101,9 @@ def _receive(recipient: str, data: bytes) -> Received:
         _answer(membership.user.email, mail, NO_TEXT)
         return Received(TAKEN, "no_text")
     with transaction.atomic():
+        # One faction's mails one at a time (two at once would both find no hire, say, and
+        # both hire): the faction's row locked until this one's orders are committed.
+        Faction.objects.select_for_update().filter(pk=faction.pk).first()
         turn = membership.campaign.current_turn
         view = desk_for(membership)
         answers = written_orders_give(

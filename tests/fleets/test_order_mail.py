@@ -46,8 +46,12 @@ def address(user) -> str:  # type: ignore[no-untyped-def]
     return order_address_state(user.memberships.get()).address
 
 
-def message(to: str, body: str, *, subject: str = "turn 1", html: str | None = None) -> bytes:
+def message(
+    to: str, body: str, *, subject: str = "turn 1", html: str | None = None, auto: str = ""
+) -> bytes:
     mail_ = EmailMessage()
+    if auto:
+        mail_["Auto-Submitted"] = auto
     mail_["From"] = "someone@elsewhere.example"  # never trusted: the answer goes to the account
     mail_["To"] = to
     mail_["Subject"] = subject
@@ -300,3 +304,37 @@ def test_the_address_is_kept_as_a_hash_and_shown_again(transactional_db, people,
     assert len(token) == 26
     assert token not in str(list(OrderAddress.objects.values()))  # only its hash is kept
     assert row.digest != token
+
+
+def test_an_automatic_mail_is_never_answered(listener, people) -> None:
+    send(listener, address(people["danes"]), "I am away until Monday.", auto="auto-replied")
+    assert mail.outbox == []  # two robots never write to each other (RFC 3834)
+    assert rows() == []
+
+
+@pytest.mark.skipif(
+    connections["default"].vendor != "sqlite", reason="holds SQLite's write lock to stall it"
+)
+def test_a_database_that_cannot_write_mid_mail_answers_451(listener, people) -> None:
+    """The address is found and the world read, then the write cannot start (another process
+    holds the database's write lock past the wait): 451, nothing kept, the retry given."""
+    import sqlite3
+
+    to = address(people["danes"])
+    database = connections.settings["default"]
+    wait = database["OPTIONS"]["timeout"]
+    database["OPTIONS"]["timeout"] = 1  # the listener's next connection waits 1 s, not 20
+    holder = sqlite3.connect(database["NAME"], timeout=0)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        with pytest.raises(smtplib.SMTPDataError) as refused:
+            send(listener, to, "d1: hold")
+        holder.rollback()
+    finally:
+        holder.close()
+        database["OPTIONS"]["timeout"] = wait
+    assert refused.value.smtp_code == 451
+    assert rows() == []
+    send(listener, to, "d1: hold")
+    assert [slot for slot, _ in rows()] == ["fleet:d1"]
+    assert len(mail.outbox) == 1
