@@ -142,6 +142,7 @@ def mail_footer(membership: Any) -> str:
     if not state.works:
         return f"Your order address no longer works ({state.why}): make a new one on your desk."
     return (
-        f"Send your orders by e-mail to {state.address} (written orders, docs/orders.md; "
-        "keep this address to yourself: anyone who has it can order for you)."
+        f"Send your orders by e-mail to {state.address} (written orders, one a line, as in "
+        "your desk's Written orders box; keep this address to yourself: anyone who has it can "
+        "order for you)."
     )

@@ -80,7 +80,9 @@ def _receive(recipient: str, data: bytes) -> Received:
     if row is None:
         with _SEEN_LOCK:
             unknown = SEEN["unknown"] + 1
-        log.warning("order mail to an unknown address (%s…), dropped (%d so far)", token, unknown)
+        # A few of its characters only: a mistyped address is close to a real one.
+        shown = (token or "")[:4]
+        log.warning("order mail to an unknown address (%s…), dropped (%d so far)", shown, unknown)
         return Received(TAKEN, "unknown")
     mail = BytesParser(policy=policy.default).parsebytes(data)
     assert isinstance(mail, ParsedMail)
