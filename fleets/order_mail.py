@@ -52,7 +52,7 @@ class Received:
     """The SMTP answer to one recipient's copy of a mail, and what became of it."""
 
     status: str
-    outcome: str  # given, refused, dead, no_text, unknown, automatic, too_long, database
+    outcome: str  # given, refused, dead, no_text, unknown, automatic, too_long, database, fault
 
 
 def order_mail_receive(*, recipient: str, data: bytes) -> Received:
@@ -65,6 +65,9 @@ def order_mail_receive(*, recipient: str, data: bytes) -> Received:
         log.exception("order mail: the database failed; answered 451, nothing stored")
         connection.close()  # a broken connection is not reused by the next mail
         received = Received(TRY_AGAIN, "database")
+    except Exception:  # a fault of this code on some mail: kept by the sender, not lost
+        log.exception("order mail: the mail could not be read; answered 451")
+        received = Received(TRY_AGAIN, "fault")
     finally:
         close_old_connections()
     with _SEEN_LOCK:
@@ -121,8 +124,13 @@ def _receive(recipient: str, data: bytes) -> Received:
         OrderAddress.objects.filter(pk=row.pk).update(last_used_at=timezone.now())
     # Committed: what the answer lists is what the desk shows now (the faction read again:
     # another mail may have set its upkeep priority since this one began).
-    faction.refresh_from_db(fields=["upkeep_priority"])
-    written = desk_written(desk_for(membership), moderator=False)
+    try:
+        faction.refresh_from_db(fields=["upkeep_priority"])
+        written = desk_written(desk_for(membership), moderator=False)
+    except DatabaseError:  # stored already: a 451 now would have the mail sent again for naught
+        log.exception("order mail: the orders are stored, their list could not be read")
+        connection.close()
+        written = "(not read just now: your desk shows them)"
     _answer(membership.user.email, mail, _answer_words(answers, written, membership))
     given = any(a.outcome != "refused" for a in answers)
     return Received(OK, "given" if given else "refused")

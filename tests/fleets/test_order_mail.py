@@ -338,3 +338,20 @@ def test_a_database_that_cannot_write_mid_mail_answers_451(listener, people) -> 
     send(listener, to, "d1: hold")
     assert [slot for slot, _ in rows()] == ["fleet:d1"]
     assert len(mail.outbox) == 1
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"no headers at all, d1: hold",
+        b"Content-Type: multipart/mixed; boundary=x\r\n\r\n--x\r\nbroken",
+        b"Content-Type: text/plain; charset=no-such-charset\r\n\r\nd1: hold",
+        b"Content-Transfer-Encoding: base64\r\n\r\n!!!not base64!!!",
+        bytes(range(1, 256)).replace(b"\r", b"").replace(b"\n", b"\r\n"),
+    ],
+)
+def test_a_malformed_mail_is_answered_never_a_fault(listener, people, raw: bytes) -> None:
+    send(listener, address(people["danes"]), raw)
+    [answer] = mail.outbox  # answered (an order read, or why none was), the listener alive
+    assert answer.to == ["danes@example.org"]
+    assert SEEN["fault"] == 0
