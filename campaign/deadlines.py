@@ -15,7 +15,7 @@ from django.utils import timezone
 from campaign.lifecycle import QUEUE_DOWN, turn_lock, turn_requeue
 from campaign.models import AuditEntry, Membership, Turn
 from campaign.notifications import remind, tell_moderators
-from campaign.rulesets import ruleset_of
+from campaign.rulesets import mail_footer_of, ruleset_of
 
 STALLED = timedelta(minutes=15)  # far longer than any resolution takes (docs/benchmarks.md)
 
@@ -61,7 +61,7 @@ def check_deadlines() -> dict[str, int]:
             continue
         missing = ruleset_of(turn.campaign).seats_waiting(turn)
         remind(
-            _emails(turn, Q(faction__in=missing)),
+            _recipients(turn, Q(faction__in=missing)),
             campaign=turn.campaign.name,
             number=turn.number,
             deadline=f"{turn.deadline:%Y-%m-%d %H:%M} UTC",
@@ -78,6 +78,18 @@ def _emails(turn: Turn, who: Q) -> list[str]:
             "user__email", flat=True
         )
         if e
+    )
+
+
+def _recipients(turn: Turn, who: Q) -> list[tuple[str, str]]:
+    """Each member's address with the ruleset's footer for them (mail_footer_of)."""
+    footer = mail_footer_of(turn.campaign)
+    members = Membership.objects.filter(who, campaign=turn.campaign).select_related(
+        "user", "campaign"
+    )
+    return sorted(
+        (m.user.email, footer(m) if footer else "")
+        for m in members.exclude(user__email="").order_by("pk")
     )
 
 

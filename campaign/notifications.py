@@ -80,16 +80,19 @@ def _picture(turn: Turn) -> WebhookFile | None:
         return None
 
 
-def remind(addresses: list[str], *, campaign: str, number: int, deadline: str) -> None:
-    if addresses:
+def remind(recipients: list[tuple[str, str]], *, campaign: str, number: int, deadline: str) -> None:
+    """One e-mail per (address, footer): the footer is the ruleset's words for that member
+    alone (naval: their private order address, issue 21 §2)."""
+    for address, footer in recipients:
+        text = (
+            f"Turn {number} of {campaign} locks at {deadline}, and your faction has "
+            "given no orders yet. Fleets without orders hold."
+        )
         send_mail(
             subject=f"{campaign}: your orders for turn {number}",
-            message=(
-                f"Turn {number} of {campaign} locks at {deadline}, and your faction has "
-                "given no orders yet. Fleets without orders hold."
-            ),
+            message=f"{text}\n\n{footer}" if footer else text,
             from_email=None,
-            recipient_list=addresses,
+            recipient_list=[address],
         )
 
 

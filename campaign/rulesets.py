@@ -319,6 +319,23 @@ def bulletin_picture_of(campaign: Campaign) -> BulletinPicture | None:
     return _PICTURES.get(key)
 
 
+# What a ruleset adds to each turn e-mail of one member (naval: the player's order address,
+# issue 21 §2), or "" for nothing. Asked per recipient, so one member's words never reach
+# another's mail.
+MailFooter = Callable[[Membership], str]
+_FOOTERS: dict[str, MailFooter] = {}
+
+
+def mail_footer_register(ruleset_key: str, writer: MailFooter) -> None:
+    _FOOTERS[ruleset_key] = writer
+
+
+def mail_footer_of(campaign: Campaign) -> MailFooter | None:
+    key = campaign.ruleset
+    assert isinstance(key, str)
+    return _FOOTERS.get(key)
+
+
 _REGISTRY: dict[str, Ruleset] = {}
 
 

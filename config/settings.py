@@ -247,4 +247,9 @@ EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 # The file backend's folder (`make run` keeps the demo's mail there: var/mail).
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "admiralty@localhost")
+# Orders by e-mail (issue 21 §2, README "Production"): each player's address is
+# orders+<token>@ORDER_MAIL_DOMAIN, which the site's mail server forwards to `order_mail`.
+ORDER_MAIL_DOMAIN = os.environ.get("ORDER_MAIL_DOMAIN", "") or next(
+    (host.lstrip(".") for host in ALLOWED_HOSTS if host not in ("*", "")), "localhost"
+)
 LOGIN_REDIRECT_URL = "/"

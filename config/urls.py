@@ -100,6 +100,7 @@ urlpatterns = [
         name="public_map",
     ),
     path("c/<slug:slug>/api-key/", fleet_views.api_key, name="api_key"),
+    path("c/<slug:slug>/order-address/", fleet_views.order_address, name="order_address"),
     path("g/", include("seafarers.urls")),  # the seafaring games' pages
     path("rules/<slug:key>/", rulebook_views.rulebook, name="rulebook"),
     path("api/games/", seafaring_api_urls()),  # the seafaring API (seafarers/api.py)

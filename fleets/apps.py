@@ -17,11 +17,13 @@ class FleetsConfig(AppConfig):
             bulletin_register,
             campaign_file_register,
             campaign_file_writer_register,
+            mail_footer_register,
             ruleset_register,
         )
         from fleets.bulletin import turn_bulletin, turn_bulletin_picture
         from fleets.campaign_files import CAMPAIGN_FORMAT
         from fleets.models import settings_made
+        from fleets.order_addresses import mail_footer
         from fleets.ruleset import NAVAL, campaign_file_import
         from fleets.world_files import campaign_file_text
 
@@ -34,3 +36,5 @@ class FleetsConfig(AppConfig):
         campaign_file_register(CAMPAIGN_FORMAT, campaign_file_import, default=True)
         # And writes it: the world editor's export, for `campaign_export --campaign-file`.
         campaign_file_writer_register(NAVAL.key, campaign_file_text)
+        # Every turn e-mail to a naval player names their private order address.
+        mail_footer_register(NAVAL.key, mail_footer)

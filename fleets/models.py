@@ -366,3 +366,21 @@ class PublicMap(models.Model):
     published_at = models.DateTimeField()  # the turn's publication this link shows
     made_at = models.DateTimeField()
     png = models.BinaryField(null=True, blank=True, editable=False)
+
+
+class OrderAddress(models.Model):
+    """A player's private order address in one campaign, `orders+<token>@<ORDER_MAIL_DOMAIN>`
+    (issue 21 §2, docs/rulings.md R-93). The token is an HMAC of SECRET_KEY over the row's
+    random `salt` and the membership's seal, so the desk and every turn e-mail can show it
+    again; the database keeps only the salt and the token's hash (a copy of the tables does
+    not give the address away). A new salt replaces the address; a changed membership or a
+    deactivated user makes it dead (R-47's seal, as API keys)."""
+
+    membership = models.OneToOneField(
+        "campaign.Membership", on_delete=models.CASCADE, related_name="order_address"
+    )
+    salt = models.CharField(max_length=32)
+    digest = models.CharField(max_length=64, unique=True)  # sha256 of the token
+    seal = models.CharField(max_length=80)  # services.membership_seal when made
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)

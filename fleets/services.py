@@ -457,6 +457,11 @@ def token_state(membership: Any) -> dict[str, Any] | None:
     token = (
         ApiToken.objects.select_related("membership__user").filter(membership=membership).first()
     )
+    return api_token_state(token)
+
+
+def api_token_state(token: Any) -> dict[str, Any] | None:
+    """A key's state as the desk shows it (its membership's user and campaign loaded)."""
     if token is None:
         return None
     dead = _token_dead(token)

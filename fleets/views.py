@@ -26,15 +26,16 @@ from campaign.models import Membership
 from engine.naval import RawOrder, Refusal, battle_odds
 from engine.naval.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.naval.validation import check_orders
-from engine.naval.written import Lexicon
 from fleets.final import Marked, final_state, orders_final_mark
 from fleets.forms import HireForm, OrderForm
 from fleets.map_orders import map_choices
 from fleets.models import Faction, LedgerLine, Order
 from fleets.names import campaign_names
+from fleets.order_addresses import address_state, order_address_replace
 from fleets.selectors import Desk, FleetCard, desk_for, fleet_get_for_player, membership_get
 from fleets.services import (
     NOT_OPEN,
+    api_token_state,
     faction_set_upkeep_priority,
     moderator_order_submit,
     moderator_order_withdraw,
@@ -42,11 +43,10 @@ from fleets.services import (
     order_submit,
     order_withdraw,
     token_issue,
-    token_state,
 )
 from fleets.spending import MAX_ECONOMY_ORDERS, economy_orders, order_cost, repair_cost, spending
 from fleets.words import LEDGER_WORDS, Words
-from fleets.written import ACCEPTED, LineAnswer, lexicon_for, written_orders_give, written_orders_of
+from fleets.written import ACCEPTED, LineAnswer, desk_written, written_orders_give
 
 ODDS_SAMPLES = 300
 # The economy orders the desk gives (P, U), the upkeep priority (U2), and the withdrawal of an
@@ -435,6 +435,18 @@ def api_key(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@login_required
+@require_POST
+def order_address(request: HttpRequest, slug: str) -> HttpResponse:
+    """A new order address for the player (R-93): the old one finds nothing from now on."""
+    membership = membership_get(request.user, slug)
+    if membership.pk is None or membership.faction_id is None:
+        raise Http404("Only a faction's player has an order address.")
+    order_address_replace(membership=membership)
+    messages.success(request, "Your new order address is below: the old one no longer works.")
+    return HttpResponseRedirect(reverse("desk", args=[slug]) + "#order-address")
+
+
 def _fleet_on_desk(request: HttpRequest, slug: str, key: str) -> tuple[Any, Desk, FleetCard]:
     """The player's fleet (404 unless theirs to order), their desk, and the fleet's card on it."""
     membership = _membership(request, slug)
@@ -519,27 +531,36 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
             {"kind": LEDGER_WORDS.get(line.kind, line.kind), "amount": line.amount}
             for line in _last_ledger(view)
         ],
-        "api_key": token_state(view.membership),
+        **_member_keys(view),
         "written": _written(view),
         "final": view.final,  # read with the turn (selectors.desk_for)
     }
 
 
+def _member_keys(view: Desk) -> dict[str, Any]:
+    """The member's API key and order address (R-47, R-93) as the desk shows them, in one
+    query. The desk only shows an address: it is made by a turn e-mail or the player's
+    button, not by a page's GET. The moderator and a superuser looking in have none."""
+    membership = view.membership
+    if membership.pk is None:
+        return {"api_key": None, "order_address": None, "can_mail": False}
+    member = Membership.objects.select_related(
+        "api_token", "order_address", "user", "campaign"
+    ).get(pk=membership.pk)
+    token = member.api_token if hasattr(member, "api_token") else None
+    address = member.order_address if hasattr(member, "order_address") else None
+    return {
+        "api_key": api_token_state(token),
+        "order_address": address_state(address, member) if address is not None else None,
+        "can_mail": member.faction_id is not None,
+    }
+
+
 def _written(view: Desk) -> str:
     """The faction's orders that count, as written orders (docs/orders.md), to copy."""
-    if view.faction is None or view.names is None:
+    if view.names is None:
         return ""
-    faction, names, moderator = view.faction, view.names, _moderating(view)
-
-    def lexicon() -> Lexicon:
-        return lexicon_for(view.world, names, faction, fog=view.fog, moderator=moderator)
-
-    # The names' index is the world's and the reader's alone: built once per version of the
-    # world, not on every desk (on the load bench's 500 fleets it was 40 % of a desk).
-    key = ("lexicon", faction.key, view.fog, moderator)
-    kept = view.kept.computed(key, lexicon) if view.kept is not None else lexicon()
-    fleet_first = sorted(view.orders, key=lambda o: o.get("type") in ECONOMY_ORDER_TYPES)
-    return written_orders_of(fleet_first, faction, kept)
+    return desk_written(view, moderator=_moderating(view))
 
 
 def _economy_context(view: Desk, words: Words) -> dict[str, Any]:

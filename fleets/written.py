@@ -9,11 +9,12 @@ player to copy.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.models import Turn
 from engine.naval import Refusal, World, parse_scenario
 from engine.naval.fog import seen_world
+from engine.naval.orders import ECONOMY_ORDER_TYPES
 from engine.naval.written import Lexicon, WrittenLine, read_orders, write_order, write_priority
 from fleets.final import orders_final_mark
 from fleets.mapping import world_document
@@ -31,6 +32,9 @@ from fleets.services import (
 )
 from fleets.words import Words
 from reports.build import Names
+
+if TYPE_CHECKING:
+    from fleets.selectors import Desk
 
 # A paste is at most this long and this many lines that say something (the desk's forms give
 # one order a post; a faction's turn is a few dozen lines).
@@ -325,3 +329,24 @@ def written_orders_of(
     if faction is not None and faction.upkeep_priority:
         lines.append(write_priority(faction.upkeep_priority, lexicon))
     return "\n".join(lines)
+
+
+def desk_written(view: Desk, *, moderator: bool) -> str:
+    """The desk's faction's orders that count, written (fleet orders first): the desk's box to
+    copy and the e-mailed answer's list (fleets/order_mail.py). Reads the campaign's names
+    into `view.names` if it has none yet."""
+    if view.faction is None:
+        return ""
+    if view.names is None:
+        view.names = campaign_names(view.campaign.pk)
+    faction, names, fog = view.faction, view.names, view.fog
+
+    def read() -> Lexicon:
+        return lexicon_for(view.world, names, faction, fog=fog, moderator=moderator)
+
+    # The names' index is the world's and the reader's alone: built once per version of the
+    # world, not on every desk (on the load bench's 500 fleets it was 40 % of a desk).
+    key = ("lexicon", faction.key, fog, moderator)
+    lexicon = view.kept.computed(key, read) if view.kept is not None else read()
+    fleet_first = sorted(view.orders, key=lambda o: o.get("type") in ECONOMY_ORDER_TYPES)
+    return written_orders_of(fleet_first, faction, lexicon)

@@ -100,6 +100,8 @@ def player_rows() -> list[Row]:
             {"slot": "fleet:d2"},
         ),
         Row("api key", "post", reverse("api_key", args=[SLUG])),
+        # Orders by e-mail (issue 21 §2): a faction's player replaces their own address only.
+        Row("order address", "post", reverse("order_address", args=[SLUG])),
         # Written orders (issue 21): answered line by line on the desk, refusals included.
         Row(
             "written orders",
@@ -469,6 +471,7 @@ ANONYMOUS = {
     ),
     "written orders": "login",
     "orders final": "login",
+    "order address": "login",
     "replace public map": "login",
     **dict.fromkeys(("world new", *WORLD), "login"),
     **OUTSIDE_ADMIN,
@@ -486,6 +489,7 @@ STRANGER = {
     **dict.fromkeys(("world new", *WORLD), 404),
     "written orders": 404,
     "orders final": 404,
+    "order address": 404,  # the moderator too: an order address is a faction's player's
 }
 # The Danes' player: their own fleet d2; an action comes back to the desk with its message.
 DANES = {
@@ -499,6 +503,7 @@ DANES = {
     "sea poll": 204,  # the game has not moved since the page's index
     **SEA_SEAT_API,
     "api key": 200,
+    "order address": "redirect",  # back to the desk, the new address on it
     "api me": 200,
     "api state": 200,
     "api legal": 200,
