@@ -25,9 +25,11 @@ from fleets.services import (
     REASON_CODE,
     faction_set_upkeep_priority,
     moderator_order_submit,
+    moderator_order_withdraw,
     order_out_of_bounds,
     order_slot,
     order_submit,
+    order_withdraw,
     split_scoped,
 )
 from fleets.words import Words
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
 MAX_TEXT = 64 * 1024
 MAX_LINES = 200
 ACCEPTED, UNCHANGED, REFUSED = "accepted", "unchanged", "refused"
+NOTHING_TO_WITHDRAW = "nothing_to_withdraw"  # R-98: the slot holds no order of the faction's
 # What an accepted line says when its order unmarked the faction's final orders (R-89).
 UNMARKED_WORDS = "your orders are no longer final: write `final` again when they are"
 
@@ -222,6 +225,18 @@ def _give_line(
         )
     assert line.order is not None
     order = line.order if moderator else split_scoped(line.order, faction)
+    if line.withdraw:
+        return _withdraw(
+            line,
+            order,
+            turn=turn,
+            faction=faction,
+            user=user,
+            words=words,
+            given=given,
+            moderator=moderator,
+            reason=reason,
+        )
     bounds = order_out_of_bounds(order)
     if bounds is not None:
         return _refused(line.number, text, "invalid_order", bounds)
@@ -270,6 +285,53 @@ def _give_line(
         words.order(payload),
         write_order(payload, lexicon),
         order=payload,
+        final_unmarked=result.final_unmarked,
+    )
+
+
+def _withdraw(
+    line: WrittenLine,
+    order: dict[str, Any],
+    *,
+    turn: Turn,
+    faction: Faction,
+    user: Any,
+    words: Words,
+    given: _Given,
+    moderator: bool,
+    reason: str,
+) -> LineAnswer:
+    """`withdraw …` (R-98): the faction's order in that slot taken back, as the desk's
+    *Withdraw* does (the moderator's audited). Only the faction's own orders are in `given`,
+    so an empty slot and another faction's are answered alike (R-41)."""
+    text = line.text.strip()
+    slot, _ = given.slot_of(order)  # a hire: the slot of the same hire given (R-86)
+    before = given.slots.get(slot)
+    if before is None:
+        what = (
+            f"for {order['fleet']}" if "fleet" in order and order["type"] != "hire" else "like it"
+        )
+        return _refused(
+            line.number, text, NOTHING_TO_WITHDRAW, f"you have given no order {what} to withdraw"
+        )
+    result = (
+        moderator_order_withdraw(
+            turn=turn, faction=faction, slot=slot, user=user, reason=reason, words=words
+        )
+        if moderator
+        else order_withdraw(turn=turn, faction=faction, slot=slot, user=user)
+    )
+    if isinstance(result, Refusal):
+        return _refused(line.number, text, result.code, result.message)
+    if result is None:  # withdrawn meanwhile (another tab, the desk)
+        return _refused(line.number, text, NOTHING_TO_WITHDRAW, "that order was withdrawn already")
+    del given.slots[slot]
+    return LineAnswer(
+        line.number,
+        text,
+        ACCEPTED,
+        f"withdrawn: {words.order(before)}",
+        text,
         final_unmarked=result.final_unmarked,
     )
 

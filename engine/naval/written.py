@@ -220,6 +220,9 @@ class WrittenLine:
     # `final`: the line marks the faction's orders final (docs/orders.md; R-89). Not an order:
     # nothing in the rulebook reads it, the platform does (it may end the turn early, R-90).
     final: bool = False
+    # `withdraw …`: the order in the slot `order` would fill is to be withdrawn (R-98); for a
+    # fleet named alone, `order` is its `hold`, whose slot is the fleet's.
+    withdraw: bool = False
 
 
 def read_orders(text: str, lexicon: Lexicon, *, faction: str | None) -> list[WrittenLine]:
@@ -247,6 +250,10 @@ def read_line(
             raise Unreadable("invalid_order", "the line contains a NUL character")
         if fold(said).split() == ["final"]:  # no fleet's line: those have a colon
             return WrittenLine(number, line, final=True)
+        if fold(said).split()[:1] == ["withdraw"]:
+            return WrittenLine(
+                number, line, order=_withdrawn(said, lexicon, faction), withdraw=True
+            )
         order, priority = _read(said, lexicon, faction)
     except Unreadable as refused:
         return WrittenLine(number, line, refusal=Refusal(number, refused.code, refused.message))
@@ -283,8 +290,26 @@ def _read(
     raise Unreadable(
         "invalid_order",
         "this line is not an order: a fleet's order is written `fleet: what it does`; the "
-        "others begin with hire, repair, pay off, buy out or upkeep priority (or are `final`)",
+        "others begin with hire, repair, pay off, buy out, upkeep priority or withdraw (or are "
+        "`final`)",
     )
+
+
+def _withdrawn(said: str, lexicon: Lexicon, faction: str | None) -> dict[str, Any]:
+    """`withdraw FLEET` (the fleet's order, whatever it is) or `withdraw` and the line of the
+    order to take back (a hire, a repair …): the order whose slot is emptied (R-98)."""
+    rest = _after_words(said, 1)
+    if not rest:
+        raise Unreadable("invalid_order", "say what to withdraw: a fleet, or the order's line")
+    if ":" not in rest and " " not in rest:
+        return {"fleet": lexicon.fleets.find(rest), "type": "hold"}
+    order, _ = _read(rest, lexicon, faction)
+    if order is None:
+        raise Unreadable(
+            "invalid_order",
+            "an upkeep priority is not withdrawn: write the priority you want instead (U2)",
+        )
+    return order
 
 
 def _tight_fleet_line(said: str, lexicon: Lexicon) -> tuple[str, str] | None:

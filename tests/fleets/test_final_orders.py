@@ -330,7 +330,11 @@ def test_the_reminders_skip_a_final_faction(people, open_skirmish, settings) -> 
     orders_final_mark(turn=turn, faction=open_skirmish.factions.get(key="swedes"))
     counts = check_deadlines()
     assert counts["reminded"] == 2  # danes and hanse: no orders and not final
-    assert sorted(mail.outbox[0].to) == ["danes@example.org", "hanse@example.org"]
+    # One mail a player since orders by e-mail (each names its own order address, R-93).
+    assert sorted(to for m in mail.outbox for to in m.to) == [
+        "danes@example.org",
+        "hanse@example.org",
+    ]
 
 
 # --- early resolution --------------------------------------------------------------------------

@@ -217,3 +217,43 @@ def test_the_dashboards_paste_for_no_faction_changes_nothing(client, people, ope
     page = dashboard_paste(client, open_skirmish, faction="nobody", orders="s1: hold", reason="r")
     assert b"Choose a faction." in page.content
     assert rows() == []
+
+
+# --- withdraw (R-98) ---------------------------------------------------------------------------
+
+
+def test_a_withdraw_line_takes_back_a_fleets_order_and_a_hire(client, people) -> None:
+    client.force_login(people["danes"])
+    paste(client, "d1: Kattegat\nhire 2 frigate at Copenhagen\nhire 1 frigate at Copenhagen")
+    assert len(orders_document(people["danes"].memberships.get().campaign.current_turn)) == 3
+    page = paste(
+        client,
+        "withdraw d1\n"
+        "withdraw hire 1 frigate at copenhagen\n"
+        "withdraw d1\n"  # again: nothing left to withdraw
+        "withdraw hire 3 frigate at copenhagen\n"  # no such hire given
+        "withdraw s1\n"  # the Swedes' fleet: answered as a fleet with no order of theirs
+        "withdraw upkeep priority d1\n"
+        "withdraw\n",
+    ).content.decode()
+    assert "line 1: accepted — withdrawn: Sail to kattegat" in page
+    assert "line 2: accepted — withdrawn: Hire 1 × Frigate at copenhagen" in page
+    assert "line 3: refused (nothing_to_withdraw) — you have given no order for d1" in page
+    assert "line 4: refused (nothing_to_withdraw) — you have given no order like it" in page
+    assert "line 5: refused (nothing_to_withdraw) — you have given no order for s1" in page
+    assert "line 6: refused (invalid_order) — an upkeep priority is not withdrawn" in page
+    assert "line 7: refused (invalid_order) — say what to withdraw" in page
+    left = orders_document(people["danes"].memberships.get().campaign.current_turn)
+    assert [(o["type"], o.get("count")) for o in left] == [("hire", 2)]
+    assert [slot for slot, payload in rows() if payload is None] == ["fleet:d1", "hire:2"]
+
+
+def test_the_moderators_withdraw_line_is_audited(client, people) -> None:
+    client.force_login(people["danes"])
+    paste(client, "d1: Kattegat")
+    client.force_login(people["mod"])
+    page = paste(client, "withdraw d1", faction="danes", reason="asked by mail").content.decode()
+    assert "line 1: accepted — withdrawn:" in page
+    entry = AuditEntry.objects.get(action="moderator_withdraw")
+    assert entry.reason == "asked by mail"
+    assert entry.detail["slot"] == "fleet:d1"
