@@ -8,6 +8,7 @@ player to copy.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -113,13 +114,20 @@ class _Given:
 
 
 def lexicon_for(
-    world: World, names: Names, faction: Faction | None, *, fog: bool, moderator: bool
+    world: World,
+    names: Names,
+    faction: Faction | None,
+    *,
+    fog: bool,
+    moderator: bool,
+    visible: Iterable[str] | None = None,
 ) -> Lexicon:
     """The campaign's names over the world as the reader sees it: a player under fog of war
-    reads fleets it can see only (R-45); the moderator reads every fleet."""
+    reads fleets it can see only (R-45); the moderator reads every fleet. `visible`: the
+    fleets the faction sees, when the caller has worked them out already (the desk)."""
     seen = world
     if fog and not moderator and faction is not None and not faction.is_pirates:
-        seen = seen_world(world, faction.key)
+        seen = seen_world(world, faction.key, visible)
     return Lexicon(seen, provinces=names.provinces, ports=names.ports, factions=names.factions)
 
 
@@ -404,7 +412,10 @@ def desk_written(view: Desk, *, moderator: bool) -> str:
     faction, names, fog = view.faction, view.names, view.fog
 
     def read() -> Lexicon:
-        return lexicon_for(view.world, names, faction, fog=fog, moderator=moderator)
+        # The desk's own fog (its fleets seen, selectors.desk_for), not worked out again.
+        return lexicon_for(
+            view.world, names, faction, fog=fog, moderator=moderator, visible=view.visible_ids
+        )
 
     # The names' index is the world's and the reader's alone: built once per version of the
     # world, not on every desk (on the load bench's 500 fleets it was 40 % of a desk).

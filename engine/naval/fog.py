@@ -8,6 +8,8 @@ fog off (a campaign setting), everyone sees everything.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.naval.world import World
 
 
@@ -45,12 +47,13 @@ def visible_fleets(world: World, faction: str | None) -> list[str]:
     ]
 
 
-def seen_world(world: World, faction: str) -> World:
+def seen_world(world: World, faction: str, visible: Iterable[str] | None = None) -> World:
     """The world as the faction can see it: the same map, factions, relations and ship types,
     and only the fleets it can see. An order checked against it is refused for a hidden fleet
     exactly as for a fleet that does not exist (`unknown_fleet`), and no refusal can speak of
-    what the faction cannot see (docs/rulings.md R-45)."""
-    seen = set(visible_fleets(world, faction))
+    what the faction cannot see (docs/rulings.md R-45). `visible`: `visible_fleets(world,
+    faction)` when the caller has it already."""
+    seen = set(visible_fleets(world, faction) if visible is None else visible)
     return World(
         world.rules,
         world.map,
