@@ -355,3 +355,53 @@ def test_a_malformed_mail_is_answered_never_a_fault(listener, people, raw: bytes
     [answer] = mail.outbox  # answered (an order read, or why none was), the listener alive
     assert answer.to == ["danes@example.org"]
     assert SEEN["fault"] == 0
+
+
+class _Sink:
+    """A real SMTP server that keeps what it is sent (aiosmtpd's handler protocol)."""
+
+    def __init__(self) -> None:
+        self.received: list[tuple[list[str], bytes]] = []
+        self.arrived = threading.Event()
+
+    async def handle_DATA(self, server, session, envelope) -> str:  # type: ignore[no-untyped-def]
+        self.received.append((list(envelope.rcpt_tos), bytes(envelope.content)))
+        self.arrived.set()
+        return "250 OK"
+
+
+def test_the_answer_goes_out_over_smtp_to_a_real_sink(transactional_db, people, settings) -> None:
+    """The listener's answer through Django's SMTP backend, as production sends it (the
+    locmem outbox above stands for it elsewhere): a real SMTP server receives it, addressed to
+    the account's e-mail, with each line's answer."""
+    from aiosmtpd.controller import Controller
+
+    def free_port() -> int:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            return int(probe.getsockname()[1])
+
+    sink = _Sink()
+    outgoing = Controller(sink, hostname="127.0.0.1", port=free_port())
+    outgoing.start()
+    settings.ORDER_MAIL_DOMAIN = DOMAIN
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", outgoing.port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    port = free_port()
+    listener = order_mail_controller(host="127.0.0.1", port=port)
+    listener.start()
+    try:
+        send(port, address(people["danes"]), "d1: Kattegat\nd9: hold\n")
+        assert sink.arrived.wait(30)
+    finally:
+        listener.stop()
+        listener.handler.executor.shutdown()
+        outgoing.stop()
+    [(to, content)] = sink.received
+    assert to == ["danes@example.org"]
+    text = content.decode("utf-8", "replace")
+    assert "line 1: accepted" in text
+    assert "line 2: refused (unknown_fleet)" in text
+    assert [slot for slot, _ in rows()] == ["fleet:d1"]
