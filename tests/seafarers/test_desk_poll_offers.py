@@ -53,7 +53,9 @@ def poll_of(desk_html: str) -> tuple[str, str]:
 
 def test_a_desk_with_an_open_offer_looks_every_3_seconds_else_every_15(isles, turn):
     proposer, other = client_of(isles, turn["current"]), client_of(isles, turn["other"])
-    assert poll_of(proposer.get(DESK).content.decode())[1] == "15"
+    page = proposer.get(DESK).content.decode()
+    assert poll_of(page)[1] == "15"
+    assert "{#" not in page  # no template comment shown as text
     propose(proposer, turn)
     assert poll_of(proposer.get(DESK).content.decode())[1] == "3"  # the offer's maker
     assert poll_of(other.get(DESK).content.decode())[1] == "3"  # and its receiver
