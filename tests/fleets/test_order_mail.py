@@ -6,9 +6,7 @@ listener's threads (transactional_db)."""
 from __future__ import annotations
 
 import smtplib
-import socket
 import threading
-from collections.abc import Iterator
 from email import policy
 from email.message import EmailMessage
 
@@ -24,22 +22,7 @@ from fleets.order_addresses import order_address_replace, order_address_state
 from fleets.order_mail import SEEN
 from fleets.selectors import desk_for
 from fleets.written import desk_written
-
-DOMAIN = "orders.example.org"
-
-
-@pytest.fixture
-def listener(transactional_db, settings) -> Iterator[int]:
-    settings.ORDER_MAIL_DOMAIN = DOMAIN
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    controller = order_mail_controller(host="127.0.0.1", port=port)
-    controller.start()
-    yield port
-    controller.stop()
-    controller.handler.executor.shutdown()
+from tests.fleets.mail_helpers import DOMAIN, free_port
 
 
 def address(user) -> str:  # type: ignore[no-untyped-def]
@@ -375,11 +358,6 @@ def test_the_answer_goes_out_over_smtp_to_a_real_sink(transactional_db, people, 
     locmem outbox above stands for it elsewhere): a real SMTP server receives it, addressed to
     the account's e-mail, with each line's answer."""
     from aiosmtpd.controller import Controller
-
-    def free_port() -> int:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            return int(probe.getsockname()[1])
 
     sink = _Sink()
     outgoing = Controller(sink, hostname="127.0.0.1", port=free_port())

@@ -10,13 +10,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import smtplib
-import socket
-from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 
@@ -28,30 +25,15 @@ from engine.naval.written import write_order
 from fleets.campaign_files import read_campaign_file
 from fleets.final import EARLY_REASON
 from fleets.importing import campaign_import
-from fleets.mail_listener import order_mail_controller
 from fleets.mapping import world_document
 from fleets.names import campaign_names
 from fleets.order_addresses import order_address_state
 from fleets.services import order_submit
 from fleets.written import lexicon_for
+from tests.fleets.mail_helpers import DOMAIN
 
 BALTIC = Path(__file__).resolve().parents[2] / "examples" / "baltic.campaign.yaml"
-DOMAIN = "orders.example.org"
 SEED = 1710
-
-
-@pytest.fixture
-def listener(transactional_db, settings) -> Iterator[int]:
-    settings.ORDER_MAIL_DOMAIN = DOMAIN
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    controller = order_mail_controller(host="127.0.0.1", port=port)
-    controller.start()
-    yield port
-    controller.stop()
-    controller.handler.executor.shutdown()
 
 
 def baltic(slug: str, *, resolve_early: bool) -> Campaign:
