@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from campaign.models import AuditEntry
 from fleets.models import Order
@@ -30,9 +31,17 @@ def click_map(page, selector: str) -> None:
     another flag's badge there is clicked through, as on the page)."""
     target = page.locator(f"#naval-map {selector}").first
     # The map is drawn again after each order (htmx): wait for the new drawing's shape, since a
-    # forced click does not wait (seen on a loaded machine: "Element is not visible").
-    target.wait_for(state="visible")
-    target.click(force=True)
+    # forced click does not wait. The redraw can still swap the shape out between the wait and
+    # the click (seen in CI on PostgreSQL: "Element is not visible" for a shape resolved in the
+    # drawing being replaced), so a click that found its shape gone is tried again on the new one.
+    for attempt in range(3):
+        target.wait_for(state="visible")
+        try:
+            target.click(force=True, timeout=5_000)
+            return
+        except PlaywrightError as gone:
+            if attempt == 2 or not ("not visible" in str(gone) or "detached" in str(gone)):
+                raise
 
 
 def order_of(turn, fleet: str) -> dict:
