@@ -18,13 +18,15 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-# The seafaring engine's hot modules compiled by mypyc (tools/compile_engine.py): built again
-# when a source of the package changed, used only when built from the sources as they are (the
-# engine checks its digest at import); without a C compiler the same sources run as Python.
-COMPILED := engine/seafarers/_compiled/SOURCES
+# The hot modules of the seafaring engine and of the naval map compiled by mypyc
+# (tools/compile_engine.py): built again when a source of the package changed, used only when
+# built from the sources as they are (each package checks its digest at import); without a C
+# compiler the same sources run as Python.
+COMPILED := engine/seafarers/_compiled/SOURCES maps/_compiled/SOURCES
 compiled: $(COMPILED)
 
-$(COMPILED): $(STAMP) $(wildcard engine/seafarers/*.py) tools/compile_engine.py
+$(COMPILED) &: $(STAMP) $(wildcard engine/seafarers/*.py) $(wildcard maps/*.py) \
+		engine/kernel/compiled.py tools/compile_engine.py
 	-$(PY) tools/compile_engine.py
 
 # The site on the embedded default (SQLite, Celery tasks run in-process): the bundled campaign,

@@ -12,7 +12,7 @@ from typing import Any
 
 from maps.layout import Layout
 from maps.model import Fleet, MapModel
-from maps.place import Box, Placer, ring, text_width
+from maps.place import Box, Placer, by_fields, ring, text_width
 from maps.regions import Regions, grid_ring, regions
 
 Point = tuple[float, float]
@@ -36,12 +36,18 @@ class Geometry:
     regions: Regions  # each province's area (maps/regions.py)
     frame: tuple[float, float, float, float] | None = None  # a campaign's own drawing's (own_svg)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # pickled and copied as made (place.by_fields)
+
 
 @dataclass(frozen=True, slots=True)
 class Badge:
     box: Box
     anchor: Point
     leader: bool
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # pickled and copied as made (place.by_fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +57,9 @@ class Arrow:
     points: list[Point]
     names: list[str]
     suggested: bool = False  # the pirates' suggested order (U3), not yet given
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # pickled and copied as made (place.by_fields)
 
 
 def measure(model: MapModel, layout: Layout, doc: Mapping[str, Any]) -> Geometry:

@@ -8,13 +8,14 @@ import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from maps.draw import line
 from maps.geometry import PORT_SIZE, Geometry, Point
 from maps.layout import Layout
 from maps.marks import INK, LAND_INK, PAPER, SEA_INK, Attr, el
 from maps.model import MapModel
-from maps.place import Box, Candidate, Placer, ring, text_width
+from maps.place import Box, Candidate, Placer, by_fields, ring, text_width
 from maps.regions import contains
 
 LABEL_SIZE = 11.0
@@ -33,6 +34,9 @@ class Job:
     gap: float  # the radius of what is named
     size: float
     province: str  # the province named, or the port's
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # pickled and copied as made (place.by_fields)
 
 
 def _variants(text: str) -> list[tuple[str, ...]]:
@@ -69,6 +73,9 @@ class LabelPlan:
     # covers of the base and of the outside): `_arrange` counts the drawing's own boxes only
     # for the labels they reach.
     settled: list[list[float]]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # pickled and copied as made (place.by_fields)
 
 
 def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) -> LabelPlan:

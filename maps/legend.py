@@ -4,6 +4,7 @@ It goes in the emptiest corner of the map, or in a column added on the right whe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from maps.layout import Layout
 from maps.marks import (
@@ -24,7 +25,7 @@ from maps.marks import (
     star,
 )
 from maps.model import MapModel
-from maps.place import Box, Placer, text_width
+from maps.place import Box, Placer, by_fields, text_width
 
 ROW = 17.0
 SIZE = 10.5
@@ -37,6 +38,9 @@ class Row:
     symbol: str  # head, note, faction, sea, land, unseen, port, fleet, battle, blockade, order
     text: str
     colour: str = NEUTRAL
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # pickled and copied as made (place.by_fields)
 
 
 def legend_rows(

@@ -7,7 +7,8 @@ import math
 import re
 
 Attr = str | float | int | None
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# A raw string: the regex reads the escapes (mypyc takes no surrogates in a literal).
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _QUOTED = str.maketrans(
     {

@@ -4,10 +4,12 @@ candidate)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import unicodedata
 from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 # Advance widths of a Helvetica/Arial-like sans serif, in thousandths of the font size.
 _WIDTHS = {
@@ -35,6 +37,14 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     return total * size / 1000 * (1.08 if bold else 1.0)
 
 
+def by_fields(obj: Any) -> tuple[Any, tuple[Any, ...]]:
+    """How a frozen dataclass of the map is pickled and copied (its `__reduce__`): made again by
+    its constructor from its fields. The compiled build (tools/compile_engine.py) makes each
+    class a C type, whose default way — make the object, then set each field — a frozen class
+    refuses; the map's parts are pickled into the cache (maps/map_cache.py) and copied."""
+    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
+
+
 @dataclass(frozen=True, slots=True)
 class Box:
     """An axis-aligned rectangle."""
@@ -43,6 +53,9 @@ class Box:
     y0: float
     x1: float
     y1: float
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
     @classmethod
     def around(cls, cx: float, cy: float, width: float, height: float) -> Box:
@@ -77,6 +90,18 @@ class Box:
         )
 
 
+def _placer(
+    bounds: Box,
+    base: Placer | None,
+    grid: dict[tuple[int, int], list[tuple[float, float, float, float, float, int]]],
+    dropped: set[int],
+    count: int,
+) -> Placer:
+    placer = Placer(bounds, base)
+    placer._grid, placer._dropped, placer._count = grid, dropped, count
+    return placer
+
+
 def circle_box(cx: float, cy: float, r: float) -> Box:
     """The square a circle mostly fills (its overlap stands for the circle's)."""
     return Box.around(cx, cy, 1.7 * r, 1.7 * r)
@@ -98,6 +123,10 @@ class Placer:
         self._grid: dict[tuple[int, int], list[tuple[float, float, float, float, float, int]]] = {}
         self._dropped: set[int] = set()
         self._count = 0
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled and copied as made, then filled (the compiled build's classes: by_fields).
+        return _placer, (self.bounds, self.base, self._grid, self._dropped, self._count)
 
     def _cells(self, box: Box) -> list[tuple[int, int]]:
         c = self.CELL
@@ -241,6 +270,9 @@ class Candidate:
     box: Box
     penalty: float
     step: int  # 0: touching the anchor; more: further out (worth a leader line)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # pickled and copied as made (place.by_fields)
 
 
 def ring(

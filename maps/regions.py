@@ -26,6 +26,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from maps.place import by_fields
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -49,6 +52,9 @@ class Regions:
     straits: dict[tuple[str, str], Segment]
     ground: tuple[tuple[str | None, str, tuple[Point, ...]], ...] = ()
     coasts: tuple[Segment, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # pickled and copied as made (place.by_fields)
 
 
 # A cell while it is cut: corners, and for each edge (corner k to k+1) the neighbour whose
@@ -138,6 +144,9 @@ def regions(
     for n, (x, y) in enumerate(pts):
         grid.setdefault((math.floor(x / size), math.floor(y / size)), []).append(n)
     whole: _Cell = ([(x0, y0), (x0, y1), (x1, y1), (x1, y0)], [None, None, None, None])
+    # The provinces heaviest first: a site looks past its grid squares only at those heavier
+    # than itself (_site_cell), a prefix of this list, instead of at every province.
+    heaviest = sorted(range(provinces), key=lambda j: (-wts[j], j))
     cells = [
         _site_cell(
             i,
@@ -148,6 +157,7 @@ def regions(
             size,
             adj,
             provinces,
+            heaviest,
         )
         for i in range(provinces)
     ]
@@ -155,7 +165,9 @@ def regions(
     if not fill:
         return out
     kind_of = [str((kinds or {}).get(pid, "sea")) for pid in ids] + [k for k, _ in fill]
-    plain = [_site_cell(i, whole, pts, wts, grid, size, None, provinces) for i in range(count)]
+    plain = [
+        _site_cell(i, whole, pts, wts, grid, size, None, provinces, heaviest) for i in range(count)
+    ]
     ground = tuple(
         (ids[i] if i < provinces else None, kind_of[i], _rounded(plain[i][0]))
         for i in range(count)
@@ -185,15 +197,17 @@ def _site_cell(
     size: float,
     adj: set[tuple[int, int]] | None,
     provinces: int,
+    heaviest: Sequence[int],
 ) -> _Cell:
     """Site i's cell: `cell` cut by every site near enough to cut it. With `adj`, a province's
     region (the bisector moved off a province not adjacent; a fill point's, the plain one);
-    with None, the plain Voronoi cell."""
+    with None, the plain Voronoi cell. `heaviest`: the provinces, heaviest first."""
     px, py = pts[i]
     count = len(pts)
     gx, gy = math.floor(px / size), math.floor(py / size)
     seen = {i}
     ring = 0
+    far = _reach(pts[i], cell)
     while True:
         found: list[tuple[float, int]] = []
         for cx, cy in grid_ring(gx, gy, ring):
@@ -203,10 +217,9 @@ def _site_cell(
         for d, j in sorted(found):
             seen.add(j)
             plain = adj is None or j >= provinces
-            cell = _cut(cell, i, j, d, pts, None if plain else adj, wts[i] - wts[j])
+            cell, far = _cut_near(cell, far, i, j, d, pts, None if plain else adj, wts[i] - wts[j])
         if not cell[0]:
             return cell  # cut away whole (weights out of measure's bounds): nothing to draw
-        far = max(math.dist(pts[i], p) for p in cell[0])
         # A site beyond the squares covered is at least ring * size away; a bisector (moved
         # by at most GAP / 2) that far off cannot cut a cell reaching no farther — a site no
         # heavier than this one's (weighed ones are the provinces': below).
@@ -215,14 +228,48 @@ def _site_cell(
         ring += 1
     # A heavier province's bisector is moved toward this site: it cuts while
     # d² - 2 d far - (w_j - w_i) < 0, nearer than d = far + sqrt(far² + w_j - w_i).
-    for j in range(provinces):
-        if j in seen or wts[j] <= wts[i] or not cell[0]:
+    # Taken in index order, as they were when every province was looked at.
+    heavier = []
+    for j in heaviest:
+        if wts[j] <= wts[i]:
+            break
+        heavier.append(j)
+    for j in sorted(heavier):
+        if j in seen or not cell[0]:
             continue
         d = math.dist(pts[i], pts[j])
         if d < far + math.sqrt(far * far + wts[j] - wts[i]) + GAP:
             cell = _cut(cell, i, j, d, pts, adj, wts[i] - wts[j])
-            far = max((math.dist(pts[i], p) for p in cell[0]), default=0.0)
+            far = _reach(pts[i], cell)
     return cell
+
+
+def _reach(site: Point, cell: _Cell) -> float:
+    """How far the cell's farthest corner is from its site (0 for a cell cut away)."""
+    return max((math.dist(site, p) for p in cell[0]), default=0.0)
+
+
+def _cut_near(
+    cell: _Cell,
+    far: float,
+    i: int,
+    j: int,
+    d: float,
+    pts: list[Point],
+    adj: set[tuple[int, int]] | None,
+    heavier: float,
+) -> tuple[_Cell, float]:
+    """`_cut`, and the cell's new reach, skipping a bisector that passes beyond the cell's
+    farthest corner: it would leave the cell as it is (every corner well inside its half-plane,
+    the margin far above rounding), so the cell is the same, unmeasured."""
+    if d >= 1e-9:
+        shift = heavier / (2 * d)
+        if adj is not None and ((i, j) if i < j else (j, i)) not in adj:
+            shift -= min(GAP / 2, d / 4)
+        if d / 2 + shift > far + 1e-6:
+            return cell, far
+    cut = _cut(cell, i, j, d, pts, adj, heavier)
+    return (cell, far) if cut is cell else (cut, _reach(pts[i], cut))
 
 
 def _cap(frame: tuple[float, float, float, float], px: float, py: float, r: float) -> _Cell:

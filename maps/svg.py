@@ -50,7 +50,7 @@ def map_svg(
     events: Sequence[Mapping[str, Any]] = (),
     width: int = 1000,
     note: str | None = None,
-    kept: MutableMapping[str, Any] | None = None,
+    kept: MutableMapping[Any, Any] | None = None,
     shared: MutableMapping[Any, Any] | None = None,
     scenes: MutableMapping[Any, Any] | None = None,
 ) -> str:
@@ -88,7 +88,7 @@ def map_svg(
         shape = (tuple(model.kinds.items()), model.links, tuple(model.ports.items()))
         # The campaign's own drawing when it fits this world, else regions from positions.
         drawing = own_drawing(layout, model)
-        common = shared.get(shape) if shared is not None else None
+        common: dict[Any, Any] | None = shared.get(shape) if shared is not None else None
         if common is None:
             geo = (
                 measure(model, layout, world_doc)
