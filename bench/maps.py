@@ -51,7 +51,9 @@ class Side:
 class MapTimes:
     provinces: int
     fleets: int
-    now: Side
+    now: Side  # the code as it runs: its compiled build when there is a fresh one
+    compiled: bool  # whether `now` ran the compiled build (tools/compile_engine.py)
+    plain: Side | None  # the same sources, plain Python (ADMIRALTY_PURE_ENGINE=1)
     before: Side | None
     before_skipped: str  # why the map before was not measured, when it was not
 
@@ -112,15 +114,21 @@ def _before_tree(into: Path) -> None:
         tar.extractall(into, filter="data")
 
 
-def _run_side(maps_from: Path, repetitions: int) -> dict[str, Any]:
+def _run_side(maps_from: Path, repetitions: int, *, pure: bool = False) -> dict[str, Any]:
     """`raw_times` in a fresh process whose `maps` is the one under `maps_from` (first on the
-    path: the process runs there), the rest of the project from this checkout."""
+    path: the process runs there), the rest of the project from this checkout; `pure`: the
+    plain sources even where a compiled build is fresh."""
     code = (
         "import json, sys\n"
+        "import maps\n"
         "from bench.maps import raw_times\n"
-        f"print(json.dumps(raw_times({repetitions})))\n"
+        f"print(json.dumps({{**raw_times({repetitions}), "
+        "'compiled': getattr(maps, 'COMPILED', False)}))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {k: v for k, v in os.environ.items() if k != "ADMIRALTY_PURE_ENGINE"}
+    env["PYTHONPATH"] = str(ROOT)
+    if pure:
+        env["ADMIRALTY_PURE_ENGINE"] = "1"
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=maps_from, env=env, check=True, capture_output=True
     )
@@ -137,9 +145,12 @@ def _side(runs: list[dict[str, Any]]) -> Side:
 
 
 def measure_map(repetitions: int = 5, *, before: bool = True) -> MapTimes:
-    """Both sides, taking turns for ROUNDS rounds (each round a share of the repetitions)."""
+    """Every side, taking turns for ROUNDS rounds (each round a share of the repetitions): the
+    map before, the present sources as plain Python, and the present code as it runs (its
+    compiled build, when fresh; else the plain sources again, and no plain side apart)."""
     share = max(1, -(-repetitions // ROUNDS))
     now_runs: list[dict[str, Any]] = []
+    plain_runs: list[dict[str, Any]] = []
     before_runs: list[dict[str, Any]] = []
     skipped = "" if before else "not asked for"
     with tempfile.TemporaryDirectory() as tmp:
@@ -153,11 +164,14 @@ def measure_map(repetitions: int = 5, *, before: bool = True) -> MapTimes:
             if not skipped:
                 before_runs.append(_run_side(old, share))
             now_runs.append(_run_side(ROOT, share))
-    now = _side(now_runs)
+            if now_runs[0]["compiled"]:
+                plain_runs.append(_run_side(ROOT, share, pure=True))
     return MapTimes(
         now_runs[0]["provinces"],
         now_runs[0]["fleets"],
-        now,
+        _side(now_runs),
+        bool(now_runs[0]["compiled"]),
+        _side(plain_runs) if plain_runs else None,
         _side(before_runs) if before_runs else None,
         skipped,
     )
@@ -175,29 +189,38 @@ ROWS = (
 
 def section(t: MapTimes) -> str:
     head = f"### The area map, {t.provinces:,} provinces and {t.fleets:,} fleets\n\n"
-    if t.before is None:
-        rows = "".join(f"| {words} | {t.now.times[p]:,.1f} ms |\n" for p, words in ROWS)
-        return (
-            head
-            + "| part | median |\n|---|---|\n"
-            + rows
-            + f"| SVG size | {t.now.kilobytes:,.0f} kB |\n\n"
-            + f"The map before ({BEFORE}) not measured: {t.before_skipped}.\n"
-        )
-    b = t.before
-    rows = "".join(
-        f"| {words} | {b.times[p]:,.1f} ms | {t.now.times[p]:,.1f} ms | "
-        f"{t.now.times[p] / b.times[p]:.2f}× |\n"
-        for p, words in ROWS
-    )
-    same = "yes" if b.digest == t.now.digest else "**no**"
-    return (
-        head
-        + f"| part | before ({BEFORE}) | now | ratio |\n|---|---|---|---|\n"
+    now = "now, compiled" if t.compiled else "now (no compiled build: plain Python)"
+    sides = [(f"before ({BEFORE})", t.before)] if t.before is not None else []
+    if t.plain is not None:
+        sides.append(("now, plain Python", t.plain))
+    sides.append((now, t.now))
+    ratio = t.before is not None
+    rows = ""
+    for p, words in ROWS:
+        cells = " | ".join(f"{side.times[p]:,.1f} ms" for _, side in sides)
+        if ratio:
+            assert t.before is not None
+            cells += f" | {t.now.times[p] / t.before.times[p]:.2f}×"
+        rows += f"| {words} | {cells} |\n"
+    sizes = " | ".join(f"{side.kilobytes:,.0f} kB" for _, side in sides)
+    table = (
+        "| part | "
+        + " | ".join(name for name, _ in sides)
+        + (" | ratio, now ÷ before |" if ratio else " |")
+        + "\n|---|"
+        + "---|" * (len(sides) + ratio)
+        + "\n"
         + rows
-        + f"| SVG size | {b.kilobytes:,.0f} kB | {t.now.kilobytes:,.0f} kB | |\n\n"
-        + f"The same bytes before and now: {same}.\n"
+        + f"| SVG size | {sizes} |"
+        + (" |" if ratio else "")
+        + "\n\n"
     )
+    digests = {side.digest for _, side in sides}
+    same = "yes" if len(digests) == 1 else "**no**"
+    tail = f"The same bytes on every side: {same}.\n"
+    if t.before is None:
+        tail += f"The map before ({BEFORE}) not measured: {t.before_skipped}.\n"
+    return head + table + tail
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ from maps.marks import (
     anchor,
     arrow_head_id,
     el,
+    num,
     points,
+    quoted,
     readable_on,
     ship,
     star,
@@ -36,21 +38,22 @@ def line(
     cls: str | None = None,
     between: str | None = None,
 ) -> str:
-    return el(
-        "line",
-        {
-            "class": cls,
-            "data-between": between,
-            "x1": a[0],
-            "y1": a[1],
-            "x2": b[0],
-            "y2": b[1],
-            "stroke": colour,
-            "stroke-width": width,
-            "stroke-dasharray": dash,
-            "stroke-linecap": "round",
-        },
+    """A line, as `el("line", {"class": cls, "data-between": between, "x1": …, "y1": …,
+    "x2": …, "y2": …, "stroke": colour, "stroke-width": width, "stroke-dasharray": dash,
+    "stroke-linecap": "round"})` writes it (tests/maps/test_svg.py holds the two to the same
+    text), written out: a world of 1,000 provinces draws some 8,000 of them."""
+    head = "<line"
+    if cls is not None:
+        head += f' class="{quoted(cls)}"'
+    if between is not None:
+        head += f' data-between="{quoted(between)}"'
+    head += (
+        f' x1="{num(a[0])}" y1="{num(a[1])}" x2="{num(b[0])}" y2="{num(b[1])}"'
+        f' stroke="{quoted(colour)}" stroke-width="{num(width)}"'
     )
+    if dash is not None:
+        head += f' stroke-dasharray="{quoted(dash)}"'
+    return head + ' stroke-linecap="round"/>'
 
 
 def draw_links(model: MapModel, geo: Geometry) -> list[str]:

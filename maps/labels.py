@@ -4,7 +4,6 @@ fits nowhere on one line, on two."""
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -105,7 +104,16 @@ def plan_labels(model: MapModel, geo: Geometry, layout: Layout, base: Placer) ->
     ]
     lower = [[o[0].penalty + o[2] for o in opts] for opts in options]
     ranked = [sorted(range(len(low)), key=lambda k: (low[k], k)) for low in lower]
-    hulls = [functools.reduce(Box.union, (o[0].box for o in opts)) for opts in options]
+    # Each label's places together (Box.union over them all: the least and the most corners).
+    hulls = [
+        Box(
+            min(b[0] for b in own),
+            min(b[1] for b in own),
+            max(b[2] for b in own),
+            max(b[3] for b in own),
+        )
+        for own in boxes
+    ]
     near = _neighbours(hulls)
     budget = 0 if crowded else REPAIR_BUDGET
     under = [[base.covered(o[0].box) for o in opts] for opts in options]

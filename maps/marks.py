@@ -50,6 +50,11 @@ def clean(text: str) -> str:
     return _NOT_XML.sub("", text)
 
 
+def quoted(text: str) -> str:
+    """An attribute's value as `el` writes it: what XML cannot hold dropped, the rest escaped."""
+    return _NOT_XML.sub("", text).translate(_QUOTED)
+
+
 def el(tag: str, attrs: dict[str, Attr] | None = None, *children: str, text: str = "") -> str:
     """An element; attribute values and `text` are escaped, `children` are markup already."""
     parts = [tag]
@@ -62,7 +67,7 @@ def el(tag: str, attrs: dict[str, Attr] | None = None, *children: str, text: str
             elif isinstance(value, int):
                 shown = str(value)
             else:
-                shown = _NOT_XML.sub("", str(value)).translate(_QUOTED)
+                shown = quoted(str(value))
             parts.append(f'{key}="{shown}"')
     head = " ".join(parts)
     body = (_NOT_XML.sub("", text).translate(_TEXT) if text else "") + "".join(children)

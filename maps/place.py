@@ -288,15 +288,18 @@ def ring(
     """Boxes of the given size around a point, their near edge `gap` away from it, then further
     out. With `prefer`, a unit direction, the directions closest to it come first."""
     out: list[Candidate] = []
+    half_w, half_h = width / 2, height / 2
     for step in range(steps):
         reach = gap + step * max(height, 12)
         for n, (dx, dy) in enumerate(DIRECTIONS):
             # The box's near edge (not its centre) at `reach` along the direction.
-            bx = cx + dx * reach + (width / 2 if dx > 0.3 else -width / 2 if dx < -0.3 else 0)
-            by = cy + dy * reach + (height / 2 if dy > 0.3 else -height / 2 if dy < -0.3 else 0)
+            bx = cx + dx * reach + (half_w if dx > 0.3 else -half_w if dx < -0.3 else 0)
+            by = cy + dy * reach + (half_h if dy > 0.3 else -half_h if dy < -0.3 else 0)
             if prefer is None:
                 penalty = 0.4 * n
             else:
                 penalty = 12 * (1 - dx * prefer[0] - dy * prefer[1]) + 0.01 * n
-            out.append(Candidate(Box.around(bx, by, width, height), penalty + 60 * step, step))
+            # Box.around(bx, by, width, height), written out: a name has 16 to 48 places.
+            box = Box(bx - half_w, by - half_h, bx + half_w, by + half_h)
+            out.append(Candidate(box, penalty + 60 * step, step))
     return out

@@ -267,3 +267,38 @@ def test_sea_borders_and_coasts_are_drawn_differently() -> None:
     assert soft.get("stroke") != coasts[0].get("stroke")
     (legend,) = groups(root, "legend")
     assert "Sea province" in "".join(legend.itertext())
+
+
+def test_a_line_is_written_as_el_writes_it() -> None:
+    """maps/draw.py `line` writes its markup out for speed: the same text as `el`'s, for
+    coordinates and widths as floats and ints, signs, a negative zero, rounding at one
+    decimal, and ids and colours with what XML must escape or cannot hold."""
+    from maps.draw import line
+    from maps.marks import el
+
+    points = [((0.0, -0.0), (12.25, -3.95)), ((1, 2), (-7, 1000)), ((0.04, 5.05), (1e6, -1e-9))]
+    extras = [
+        {},
+        {"dash": "3 2.5"},
+        {"cls": "border sea-sea", "between": "oresund kattegat"},
+        {"cls": 'a"b<c>&\x01', "between": "é\ud800\n", "dash": "2 3"},
+    ]
+    for a, b in points:
+        for colour, width in (("#3d78ad", 2.4), ('"red"', 1), ("#fff", 0.95)):
+            for extra in extras:
+                expected = el(
+                    "line",
+                    {
+                        "class": extra.get("cls"),
+                        "data-between": extra.get("between"),
+                        "x1": a[0],
+                        "y1": a[1],
+                        "x2": b[0],
+                        "y2": b[1],
+                        "stroke": colour,
+                        "stroke-width": width,
+                        "stroke-dasharray": extra.get("dash"),
+                        "stroke-linecap": "round",
+                    },
+                )
+                assert line(a, b, colour, width, **extra) == expected
