@@ -22,7 +22,7 @@ import pytest
 
 import maps
 from engine.kernel.compiled import FOLDER, compiled_digest, compiled_folder
-from maps.place import Box, Placer
+from maps.place import Box, Candidate, Placer
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "maps"
@@ -101,3 +101,20 @@ def test_a_build_of_other_sources_is_not_run(
     monkeypatch.setenv("ADMIRALTY_PURE_ENGINE", "1")
     (package / FOLDER / "SOURCES").write_text(compiled_digest(package), encoding="utf-8")
     assert compiled_folder(package) is None  # the plain sources on request
+
+
+def test_a_box_and_a_place_are_values_as_the_dataclasses_were() -> None:
+    """Box and Candidate are plain classes for the compiled build's speed (maps/place.py):
+    equal, hashed and shown by their fields as the frozen dataclasses they were, pickled and
+    copied whole, and never equal to another kind of thing."""
+    box = Box(1.0, 2.0, 3.5, 4.0)
+    place = Candidate(box, 0.4, 1)
+    assert box == Box(1.0, 2.0, 3.5, 4.0) != Box(1.0, 2.0, 3.5, 4.5)
+    assert hash(box) == hash((1.0, 2.0, 3.5, 4.0))
+    assert repr(box) == "Box(x0=1.0, y0=2.0, x1=3.5, y1=4.0)"
+    assert place == Candidate(Box(1.0, 2.0, 3.5, 4.0), 0.4, 1) != Candidate(box, 0.4, 0)
+    assert repr(place) == f"Candidate(box={box!r}, penalty=0.4, step=1)"
+    assert len({box, Box(1.0, 2.0, 3.5, 4.0)}) == 1
+    assert box != (1.0, 2.0, 3.5, 4.0)
+    for value in (box, place):
+        assert pickle.loads(pickle.dumps(value)) == value == copy.deepcopy(value)
