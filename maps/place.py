@@ -108,10 +108,16 @@ class Box:
         )
 
 
+# A box as the placer keeps it: (x0, y0, x1, y1, weight, handle); and its grid of them, by
+# column, then row (two lookups of an int rather than one of a tuple made for it).
+_Item = tuple[float, float, float, float, float, int]
+_Grid = dict[int, dict[int, list[_Item]]]
+
+
 def _placer(
     bounds: Box,
     base: Placer | None,
-    grid: dict[tuple[int, int], list[tuple[float, float, float, float, float, int]]],
+    grid: _Grid,
     dropped: set[int],
     count: int,
 ) -> Placer:
@@ -137,8 +143,8 @@ class Placer:
     def __init__(self, bounds: Box, base: Placer | None = None) -> None:
         self.bounds = bounds
         self.base = base
-        # Per cell: (x0, y0, x1, y1, weight, handle) of every box reaching into it.
-        self._grid: dict[tuple[int, int], list[tuple[float, float, float, float, float, int]]] = {}
+        # Per cell (column, then row): every box reaching into it.
+        self._grid: _Grid = {}
         self._dropped: set[int] = set()
         self._count = 0
 
@@ -146,21 +152,17 @@ class Placer:
         # Pickled and copied as made, then filled (the compiled build's classes: by_fields).
         return _placer, (self.bounds, self.base, self._grid, self._dropped, self._count)
 
-    def _cells(self, box: Box) -> list[tuple[int, int]]:
-        c = self.CELL
-        return [
-            (i, j)
-            for i in range(math.floor(box.x0 / c), math.floor(box.x1 / c) + 1)
-            for j in range(math.floor(box.y0 / c), math.floor(box.y1 / c) + 1)
-        ]
-
     def take(self, box: Box, weight: float = 1.0) -> int:
         """Record a box; the number returned can `drop` it again."""
         handle = self._count
         self._count += 1
         item = (box.x0, box.y0, box.x1, box.y1, weight, handle)
-        for cell in self._cells(box):
-            self._grid.setdefault(cell, []).append(item)
+        c = self.CELL
+        rows = range(math.floor(box.y0 / c), math.floor(box.y1 / c) + 1)
+        for i in range(math.floor(box.x0 / c), math.floor(box.x1 / c) + 1):
+            column = self._grid.setdefault(i, {})
+            for j in rows:
+                column.setdefault(j, []).append(item)
         return handle
 
     def drop(self, handle: int) -> None:
@@ -181,10 +183,13 @@ class Placer:
         bx0, by0, bx1, by1 = box.x0, box.y0, box.x1, box.y1
         rows = range(math.floor(by0 / c), math.floor(by1 / c) + 1)
         for i in range(math.floor(bx0 / c), math.floor(bx1 / c) + 1):
+            column = grid.get(i)
+            if column is None:
+                continue
             cx0 = i * c
             cx1 = cx0 + c
             for j in rows:
-                items = grid.get((i, j))
+                items = column.get(j)
                 if not items:
                     continue
                 cy0 = j * c
@@ -213,8 +218,11 @@ class Placer:
         bx0, by0, bx1, by1 = box.x0, box.y0, box.x1, box.y1
         rows = range(math.floor(by0 / c), math.floor(by1 / c) + 1)
         for i in range(math.floor(bx0 / c), math.floor(bx1 / c) + 1):
+            column = grid.get(i)
+            if column is None:
+                continue
             for j in rows:
-                for x0, y0, x1, y1, _, handle in grid.get((i, j), ()):
+                for x0, y0, x1, y1, _, handle in column.get(j, ()):
                     if (
                         (x1 if x1 < bx1 else bx1) > (x0 if x0 > bx0 else bx0)
                         and (y1 if y1 < by1 else by1) > (y0 if y0 > by0 else by0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Any
 
+from maps.collector import collector_paused
 from maps.draw import (
     draw_arrows,
     draw_battles,
@@ -40,6 +41,7 @@ from maps.own_svg import own_drawing, own_geometry, own_provinces
 from maps.place import Box, Placer, circle_box
 
 
+@collector_paused
 def map_svg(
     world_doc: Mapping[str, Any],
     layout: Layout,

@@ -5,10 +5,13 @@ input; names escaped."""
 from __future__ import annotations
 
 import copy
+import gc
 import math
 import re
 import xml.etree.ElementTree as ET
 from typing import Any
+
+import pytest
 
 from engine.naval import adjudicate, parse_scenario
 from engine.naval.fog import visible_fleets
@@ -302,3 +305,35 @@ def test_a_line_is_written_as_el_writes_it() -> None:
                     },
                 )
                 assert line(a, b, colour, width, **extra) == expected
+
+
+def test_a_drawing_pauses_the_collector_and_leaves_it_as_it_found_it(baltic) -> None:
+    """maps/collector.py: no collection runs while a map is drawn (the same drawing unpaused
+    sets off several), the collector is on again after, also when the drawing fails, and a
+    drawing that found it off leaves it off."""
+    doc, layout = baltic
+    collections: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        map_svg.__wrapped__(doc, layout)  # type: ignore[attr-defined]
+        assert collections, "the drawing unpaused sets off no collection: nothing to show"
+        collections.clear()
+        map_svg(doc, layout)
+        assert collections == []
+        assert gc.isenabled()
+    finally:
+        gc.callbacks.remove(count)
+    with pytest.raises(ValueError, match="width must be at least 1"):
+        map_svg(doc, layout, width=0)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        map_svg(doc, layout)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
