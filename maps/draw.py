@@ -103,29 +103,35 @@ def draw_links(model: MapModel, geo: Geometry) -> list[str]:
 def draw_ground(model: MapModel, geo: Geometry) -> list[str]:
     """With fill points (maps/regions.py): the land and the sea under the regions, each site's
     plain cell in its colour (a sea the viewer does not watch shaded), then the coasts where
-    land meets sea and no border is drawn. Without them, nothing: the background shows."""
+    land meets sea and no border is drawn. Without them, nothing: the background shows.
+
+    The cells of one colour are one path, a closed figure a cell (the bundled Baltic has some
+    2,300 cells: as many elements, each with its colours, were four fifths of its map's
+    bytes). Each cell's edge is drawn in its own colour, so no hairline of background shows
+    between two cells; the coasts are drawn over where land meets sea."""
     if not geo.regions.ground:
         return []
     seen = model.watched
-    out = []
+    figures: dict[str, list[str]] = {}  # colour -> its cells, in the ground's order
     for pid, kind, poly in geo.regions.ground:
         if kind == "sea":
             fill = SEA_UNSEEN if pid is not None and seen is not None and pid not in seen else SEA
         else:
             fill = LAND
-        # Its edge in its own colour: no hairline of background between two cells.
-        out.append(
-            el(
-                "polygon",
-                {
-                    "points": points(list(poly)),
-                    "fill": fill,
-                    "stroke": fill,
-                    "stroke-width": 0.8,
-                    "stroke-linejoin": "round",
-                },
-            )
+        figures.setdefault(fill, []).append(f"M{points(list(poly))}Z")
+    out = [
+        el(
+            "path",
+            {
+                "d": "".join(cells),
+                "fill": fill,
+                "stroke": fill,
+                "stroke-width": 0.8,
+                "stroke-linejoin": "round",
+            },
         )
+        for fill, cells in figures.items()
+    ]
     out += [line(p, q, LAND_EDGE, 1.2, cls="coast") for p, q in geo.regions.coasts]
     return out
 

@@ -14,6 +14,7 @@ import pytest
 from bench.generate import Spec, generate
 from maps import Layout, map_svg
 from maps.geometry import measure
+from maps.marks import LAND, SEA, SEA_UNSEEN
 from maps.model import read_model
 from maps.place import text_width
 from maps.regions import contains
@@ -256,3 +257,23 @@ def test_the_baltic_is_land_and_sea_where_they_are(baltic: Baltic) -> None:
     root = parse(map_svg(doc, layout))
     assert len(groups(root, "ground")) == 1
     assert root.findall(f".//{SVG}line[@class='coast']")
+
+
+def test_the_baltic_ground_is_one_path_a_colour(baltic: Baltic) -> None:
+    """maps/draw.py draw_ground: the cells of one colour are one path, a closed figure a cell
+    (every cell of the ground once), so the bundled map is a quarter of a megabyte rather than
+    half of one; a faction's shaded seas are a colour of their own."""
+    doc, layout = baltic
+    geo = measure(read_model(doc, None, False), layout, doc)
+    for viewer, fog, colours in (
+        (None, False, {LAND, SEA}),
+        ("sweden", True, {LAND, SEA, SEA_UNSEEN}),
+    ):
+        svg = map_svg(doc, layout, viewer=viewer, fog=fog)
+        (ground,) = groups(parse(svg), "ground")
+        paths = ground.findall(f"{SVG}path")
+        assert sorted(p.get("fill") for p in paths) == sorted(colours)
+        assert all(p.get("stroke") == p.get("fill") for p in paths)
+        assert sum(p.get("d", "").count("M") for p in paths) == len(geo.regions.ground)
+        assert not ground.findall(f"{SVG}polygon")
+        assert len(svg.encode()) < 300_000  # 458 KB when each cell was an element
