@@ -18,14 +18,15 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-# The hot modules of the seafaring engine and of the naval map compiled by mypyc
+# The hot modules of both engines and of the naval map compiled by mypyc
 # (tools/compile_engine.py): built again when a source of the package changed, used only when
 # built from the sources as they are (each package checks its digest at import); without a C
 # compiler the same sources run as Python.
-COMPILED := engine/seafarers/_compiled/SOURCES maps/_compiled/SOURCES
+COMPILED := engine/naval/_compiled/SOURCES engine/seafarers/_compiled/SOURCES maps/_compiled/SOURCES
 compiled: $(COMPILED)
 
-$(COMPILED) &: $(STAMP) $(wildcard engine/seafarers/*.py) $(wildcard maps/*.py) \
+$(COMPILED) &: $(STAMP) $(wildcard engine/naval/*.py) $(wildcard engine/seafarers/*.py) \
+		$(wildcard maps/*.py) \
 		engine/kernel/compiled.py tools/compile_engine.py
 	-$(PY) tools/compile_engine.py
 

@@ -1,9 +1,10 @@
-"""Compile the hot modules of the seafaring engine and of the naval map with mypyc:
-`make compiled` (issue 12's speed for the engine, issue 20's 200 ms for the map).
+"""Compile the hot modules of both engines and of the naval map with mypyc: `make compiled`
+(issue 12's speed for the seafaring engine, issue 23's for the naval one, issue 20's 200 ms for
+the map).
 
 Both stay plain, typed Python; mypyc, which ships with mypy (a development requirement
-already), translates the same sources to C extensions, which run the same code faster (the
-engine about twice, the map's first drawing of a large world about 1.7 times). The build is
+already), translates the same sources to C extensions, which run the same code faster (each
+engine about twice, the map's first drawing of a large world about 1.8 times). The build is
 optional and never stale:
 
 - each package's extensions go into its `_compiled/` folder (ignored by git), with `SOURCES`,
@@ -15,7 +16,11 @@ optional and never stale:
   plain-Python figures, the tests' comparisons of the two: tests/engine/seafarers/
   test_compiled.py, tests/maps/test_compiled.py).
 
-Which modules: in the engine, those a game's actions run through (the board, the state, the
+Which modules: in the naval engine, those a turn and a desk's choices run through (the world,
+the orders and their checks, movement, encounters, battles, retreats, captures, blockades, the
+economy, fog, the legal orders, the odds); the scenario reader, the report, written orders and
+the pirates' suggestions run once per file, page or turn and stay plain. In the seafaring
+engine, those a game's actions run through (the board, the state, the
 checks and appliers, the lists, the routes, what the pieces reach, chance, rules, refusals;
 the scenario reader, the report, the bot and the generator run once per file or per bot move
 and stay plain). In the map, those a drawing's geometry, labels and marks run through (the
@@ -58,6 +63,29 @@ class Build:
 
 
 BUILDS = (
+    Build(
+        "engine/naval",
+        (
+            "battle",
+            "blockade",
+            "board",
+            "capture",
+            "economy",
+            "encounter",
+            "fleet_orders",
+            "fog",
+            "legal",
+            "movement",
+            "odds",
+            "orders",
+            "refusals",
+            "retreat",
+            "rules",
+            "turn",
+            "validation",
+            "world",
+        ),
+    ),
     Build(
         "engine/seafarers",
         ("board", "state", "rules", "refusals", "chance", "routes", "reach", "game", "legal"),
@@ -123,7 +151,7 @@ def main(argv: list[str]) -> int:
     from engine.kernel.compiled import FOLDER, compiled_digest
 
     if _compiler() is None:
-        print("compile_engine: no C compiler found: the engine and the map run as plain Python")
+        print("compile_engine: no C compiler found: the engines and the map run as plain Python")
         return 0
     failed = False
     for target in BUILDS:

@@ -4,6 +4,21 @@ Standard library only: no Django, no database, no clock, no I/O. A world and ord
 with events out; dice passed in. The pipeline is `engine.naval.turn.resolve_turn`.
 """
 
+# ruff: noqa: E402 (the package's path is set before its modules are imported)
+
+from pathlib import Path
+
+from engine.kernel.compiled import compiled_folder
+
+# The compiled build of the hot modules (tools/compile_engine.py, mypyc), when it is that of
+# these sources (engine/kernel/compiled.py); the modules it lacks, and every module without a
+# fresh build, are the sources below. The same results either way: tests/engine/naval/
+# test_golden.py runs the build, test_compiled.py the sources beside it.
+_COMPILED = compiled_folder(Path(__file__).resolve().parent)
+if _COMPILED is not None:
+    __path__.insert(0, _COMPILED)
+COMPILED = _COMPILED is not None
+
 from engine.kernel.dice import Dice, ScriptedDice, SeededDice, dice_for
 from engine.kernel.problems import Problem, ScenarioError
 from engine.naval.legal import LegalOrders, legal_orders
@@ -25,6 +40,7 @@ from engine.naval.validation import validate_order
 from engine.naval.world import World
 
 __all__ = [
+    "COMPILED",
     "Dice",
     "LegalOrders",
     "Odds",
