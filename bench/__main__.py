@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bench import maps, seafarers, seafarers_replay, worker_turn
+from bench import maps, mila, seafarers, seafarers_replay, worker_turn
 from bench.cases import campaign, diplomacy_sized, odds
 from bench.report import Results, figures, write_docs
 
@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> None:
     # The small cases first, in a fresh process, as the reference figures were measured.
     print("… Diplomacy-sized turn and battle odds", flush=True)
     diplomacy = diplomacy_sized(repetitions=20 if args.quick else 200)
+    # MILA diplomacy's process() on the standard map, right after (bench/mila.py; bench-only).
+    print("… MILA diplomacy's process(), random games", flush=True)
+    anchor, anchor_skipped = mila.measure(quick=args.quick)
     battle_odds = odds(repetitions=1 if args.quick else 5)
     rows = []
     for fleets in sizes:
@@ -39,7 +42,13 @@ def main(argv: list[str] | None = None) -> None:
     for skip in skipped:
         print(f"… {skip.database} through a worker: not measured: {skip.reason}", flush=True)
     results = Results(
-        campaigns=rows, diplomacy=diplomacy, odds=battle_odds, database=database, skipped=skipped
+        campaigns=rows,
+        diplomacy=diplomacy,
+        odds=battle_odds,
+        database=database,
+        skipped=skipped,
+        mila=anchor,
+        mila_skipped=anchor_skipped,
     )
     section = figures(results)
     print()
