@@ -116,7 +116,9 @@ def desk_for(membership: Membership) -> Desk:
     document, world = kept.document, kept.world
     faction = membership.faction
     key = faction.key if faction is not None else None
-    orders = orders_document(turn) if turn is not None else []
+    # A faction's desk reads only the slots its orders can be in (its fleets', hires, buy-outs).
+    own = None if key is None else [f.id for f in world.fleets.values() if f.owner == key]
+    orders = orders_document(turn, own) if turn is not None else []
     mine = [o for o in orders if _belongs(o, key, world)]
     by_fleet = {
         o["fleet"]: o for o in mine if "fleet" in o and o["type"] not in ECONOMY_ORDER_TYPES

@@ -10,7 +10,9 @@ page again.
 from __future__ import annotations
 
 import copy
+import json
 import re
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
@@ -20,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Membership
@@ -27,7 +30,7 @@ from engine.naval import RawOrder, Refusal, battle_odds
 from engine.naval.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.naval.validation import check_orders
 from fleets.final import Marked, final_state, orders_final_mark
-from fleets.forms import HireForm, OrderForm
+from fleets.forms import CardChoices, HireForm, OrderForm
 from fleets.map_orders import map_choices
 from fleets.models import Faction, LedgerLine, Order
 from fleets.names import campaign_names
@@ -81,7 +84,12 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     names = _names(view)
     unmarked = False
     form = OrderForm(
-        request.POST, fleet=card.id, legal=card.legal, ships=card.ships, names=names["all"]
+        request.POST,
+        fleet=card.id,
+        legal=card.legal,
+        ships=card.ships,
+        names=names["all"],
+        choices=_card_choices(view, card, names),
     )
     if view.turn is None:
         form.add_error(None, f"There is no turn to give orders for ({NOT_OPEN}).")
@@ -139,7 +147,7 @@ def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             turn=view.turn, faction=fleet.owner, slot=card.slot, user=request.user
         )
     if isinstance(result, Refusal):
-        form = _shown_form(card, names)
+        form = _shown_form(view, card, names)
         form.refuse(result)
         return _card_response(request, view, card, form, names)
     card.order = None
@@ -588,7 +596,7 @@ def _economy_context(view: Desk, words: Words) -> dict[str, Any]:
     }
 
 
-def _shown_form(card: FleetCard, names: dict[str, Any]) -> OrderForm:
+def _shown_form(view: Desk, card: FleetCard, names: dict[str, Any]) -> OrderForm:
     """The card's form, filled with the order that counts now."""
     return OrderForm(
         initial=OrderForm.initial_from(card.order),
@@ -596,24 +604,36 @@ def _shown_form(card: FleetCard, names: dict[str, Any]) -> OrderForm:
         legal=card.legal,
         ships=card.ships,
         names=names["all"],
+        choices=_card_choices(view, card, names),
     )
+
+
+def _card_choices(view: Desk, card: FleetCard, names: dict[str, Any]) -> CardChoices:
+    """The card's options, made once per version of the world: they are the fleet's legal
+    orders (kept with the world) and the campaign's names (kept with it too) written out."""
+    made = partial(OrderForm.choices_for, card.legal, card.ships, names["all"])
+    return view.kept.computed(("card-choices", card.id), made) if view.kept else made()
 
 
 def _card_context(
     view: Desk, card: FleetCard, form: OrderForm | None, names: dict[str, Any]
 ) -> dict[str, Any]:
-    if form is None:
-        form = _shown_form(card, names)
     words: Words = names["words"]
     types = view.world.ship_types
     commander = card.ships[0]["owner"] if card.ships else None
     player = view.faction is not None and view.membership.role != "moderator"
+    hint = view.faction.key if player else None
     return {
         "card": card,
         "form": form,
+        # The form's errors not beside a field; a form filled with the order that counts has
+        # none (an unbound form's are an empty list).
+        "errors": form.non_field_errors() if form is not None else "",
         # The form's fields as the card writes them (fleets.forms.OrderForm.desk_fields).
-        "fields": form.desk_fields(
-            can_split=card.legal.can_split, hint=view.faction.key if player else None
+        "fields": (
+            form.desk_fields(can_split=card.legal.can_split, hint=hint)
+            if form is not None
+            else _shown_fields(view, card, names, hint)
         ),
         "odds": _odds(view, card),
         "summary": words.order(card.order) if card.order else None,
@@ -631,6 +651,24 @@ def _card_context(
         "damaged": any(s["health"] < types[s["type"]].health for s in card.ships),
         "repair_cost": repair_cost(view.world, card.id),
     }
+
+
+def _shown_fields(view: Desk, card: FleetCard, names: dict[str, Any], hint: str | None) -> str:
+    """The card's fields filled with the order that counts now (`_shown_form`), as the card
+    writes them. What they show is the fleet's legal orders and the names (this version of the
+    world's), the order and the new fleet's hint: written once per version in all the workers
+    (issue 20: under load a desk is nearly always its faction's first in the worker, and the
+    order post that showed the card has written the same fields)."""
+
+    def written() -> str:
+        form = _shown_form(view, card, names)
+        return str(form.desk_fields(can_split=card.legal.can_split, hint=hint))
+
+    if view.kept is None:
+        return mark_safe(written())  # desk_fields escaped every part
+    order = json.dumps(OrderForm.initial_from(card.order), sort_keys=True)
+    key = ("card-fields", card.id, order, card.legal.can_split, hint)
+    return mark_safe(view.kept.shared(key, written))  # desk_fields escaped every part
 
 
 def _odds(view: Desk, card: FleetCard) -> dict[str, Any] | None:
@@ -652,21 +690,31 @@ def _odds(view: Desk, card: FleetCard) -> dict[str, Any] | None:
     ]
     if not enemies:
         return None
-    checked = check_orders(world, [RawOrder(0, order)]).fleet_orders.get(card.id)
-    standing = checked.standing if checked is not None else DEFAULT_STANDING
-    # Our fleet attacks (side A, E3) with its own standing orders; theirs are unknown: default.
-    odds = battle_odds(
-        world.rules, [mine], enemies, standing_a=standing, samples=ODDS_SAMPLES, seed=0
-    )
-    return {
-        "against": [f.id for f in enemies],
-        "win": odds.a_wins,
-        "lose": odds.b_wins,
-        "we_retreat": odds.a_retreats,
-        "they_retreat": odds.b_retreats,
-        "lost": odds.a_ships_lost,
-        "sunk": odds.b_ships_lost,
-    }
+
+    def simulated() -> dict[str, Any]:
+        checked = check_orders(world, [RawOrder(0, order)]).fleet_orders.get(card.id)
+        standing = checked.standing if checked is not None else DEFAULT_STANDING
+        # Our fleet attacks (side A, E3) with its own standing orders; theirs are unknown: default.
+        odds = battle_odds(
+            world.rules, [mine], enemies, standing_a=standing, samples=ODDS_SAMPLES, seed=0
+        )
+        return {
+            "against": [f.id for f in enemies],
+            "win": odds.a_wins,
+            "lose": odds.b_wins,
+            "we_retreat": odds.a_retreats,
+            "they_retreat": odds.b_retreats,
+            "lost": odds.a_ships_lost,
+            "sunk": odds.b_ships_lost,
+        }
+
+    if view.kept is None:
+        return simulated()
+    # Seeded, so the same for the same world, order and enemies: worked out once per version
+    # of the world in all the workers (issue 20: 300 battles, a sixth of a desk with orders on
+    # the load bench, and the order post that showed the card had just worked them out).
+    key = ("odds", card.id, json.dumps(order, sort_keys=True), tuple(f.id for f in enemies))
+    return view.kept.shared((*key, ODDS_SAMPLES), simulated)
 
 
 def _last_ledger(view: Desk) -> list[Any]:

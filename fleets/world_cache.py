@@ -31,6 +31,7 @@ faction's visible fleets and watched seas, the map's layout).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 import uuid
@@ -71,6 +72,43 @@ class KeptWorld:
             self.memo[key] = compute()
         value: T = self.memo[key]
         return value
+
+    def shared(self, key: Any, compute: Callable[[], T]) -> T:
+        """As `computed`, and kept in the shared cache too under this version's token, so that
+        the other processes find it (issue 20: under load nearly every desk is a faction's first
+        in its worker, and what one worker worked out the next may need). For what is slow to
+        compute and deterministic given the world and `key` (which must say all else it reads);
+        the value must pickle. A world not kept (no token) keeps nothing beyond the request."""
+        if key in self.memo:
+            found: T = self.memo[key]
+            return found
+        address = self._shared_key(key)
+        value: Any = None
+        if address is not None:
+            try:
+                value = cache.get(address)
+            except Exception as error:  # as world_version: an unreachable cache is no cache
+                log.warning("world cache unreachable, computing (%s)", error)
+                address = None
+        if value is None:
+            value = compute()
+            if address is not None and value is not None:
+                try:
+                    cache.set(address, value, WORLD_CACHE_SECONDS)
+                except Exception as error:
+                    log.warning("world cache unreachable, not kept (%s)", error)
+        self.memo[key] = value
+        kept: T = value
+        return kept
+
+    def _shared_key(self, key: Any) -> str | None:
+        """The shared cache's address of `key` for this version: the token is random and
+        renewed with every change of the world (`world_changed`), so an address is never
+        stale; the key is hashed (any length, any characters)."""
+        if not self.version:
+            return None
+        digest = hashlib.sha256(repr(key).encode()).hexdigest()
+        return f"world-kept:{self.version}:{digest}"
 
 
 _kept: OrderedDict[tuple[Any, ...], KeptWorld] = OrderedDict()

@@ -1,0 +1,159 @@
+"""What the desk keeps with the world's version (issue 20) changes nothing it shows: a card's
+options written once (`fleets.forms.Options`), a card's fields and battle odds kept in the
+shared cache for the other workers (`KeptWorld.shared`), and a faction's orders read from its
+own slots only (`orders_document(turn, fleets)`) — the same pages, byte for byte, as with
+nothing kept."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from fleets import world_cache
+from fleets.forms import FastSelect, Options
+from fleets.mapping import orders_document
+from fleets.models import Fleet, Order, Ship
+from fleets.selectors import _belongs, desk_for
+from fleets.services import order_slot
+
+pytestmark = pytest.mark.django_db
+SLUG = "skirmish-in-the-sound"
+TOKEN = re.compile(r"[A-Za-z0-9]{64}")  # the CSRF token, new on every page
+
+
+@pytest.fixture(autouse=True)
+def fresh() -> Iterator[None]:
+    cache.clear()
+    world_cache._kept.clear()
+    yield
+    cache.clear()
+    world_cache._kept.clear()
+
+
+def order(fleet: str, **fields: str) -> dict[str, str]:
+    base = {
+        "type": "move",
+        "stance": "engage",
+        "retreat": "never",
+        "prefer": "sink",
+        "if_cornered": "surrender",
+    }
+    return {f"{fleet}-{k}": v for k, v in {**base, **fields}.items()}
+
+
+def page(client: Any, query: str = "") -> str:
+    text = client.get(reverse("desk", args=[SLUG]) + query).content.decode()
+    return TOKEN.sub("TOKEN", text)
+
+
+DESKS = [("danes", ""), ("swedes", ""), ("mod", ""), ("mod", "?faction=swedes")]
+
+
+def test_the_desks_are_the_same_kept_or_not(client, people, settings) -> None:
+    """Each desk (two players', the moderator's, the moderator on a faction's) with orders that
+    meet an enemy (the odds), a split and a refusal's aftermath, as a process that keeps
+    nothing writes it, then as one that keeps the world (first: worked out; second: its own
+    memory; third: a fresh process that finds the shared cache's copies)."""
+    client.force_login(people["swedes"])
+    url = reverse("fleet_order", args=[SLUG, "s1"])
+    given = client.post(url, order("s1", destination="oresund", retreat="below:0.5"))
+    assert given.status_code == 302
+    client.force_login(people["danes"])
+    url = reverse("fleet_order", args=[SLUG, "d1"])
+    assert client.post(url, order("d1", destination="kattegat")).status_code == 302
+    settings.WORLD_CACHE = False
+    pages = {}
+    for who, query in DESKS:
+        client.force_login(people[who])
+        pages[who, query] = page(client, query)
+    assert "Odds against d1" in pages["swedes", ""]  # s1 meets the Danes at Øresund
+    settings.WORLD_CACHE = True
+    for turn in ("worked out", "kept in the process", "from the shared cache"):
+        if turn == "from the shared cache":
+            world_cache._kept.clear()  # another worker: nothing in its memory
+        for who, query in DESKS:
+            client.force_login(people[who])
+            assert page(client, query) == pages[who, query], (turn, who, query)
+
+
+def test_a_card_answered_to_htmx_is_the_desks_card(client, people, settings) -> None:
+    """The card an htmx order post answers with (its fields written, then kept for the desk)
+    is the card the desk shows next, with the world kept and without."""
+    settings.WORLD_CACHE = True
+    client.force_login(people["swedes"])
+    answer = client.post(
+        reverse("fleet_order", args=[SLUG, "s1"]),
+        order("s1", destination="oresund"),
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    card = TOKEN.sub("TOKEN", answer[: answer.index("</section>")])
+    kept = page(client)
+    settings.WORLD_CACHE = False
+    assert page(client) == kept
+    assert card in kept
+
+
+@pytest.mark.parametrize(
+    "value", [None, "", "x", ["x"], ["nowhere"], ["y", "x"], "2", ["", "y"], 'a&"b<']
+)
+def test_written_options_are_what_the_fast_select_writes(value: Any) -> None:
+    """A select's options written once give what FastSelect writes from the choices (Django's
+    select, tests/fleets/test_fast_widgets.py): the first option of equal values selected,
+    escaping included."""
+    choices = [
+        ("", "—"),
+        ("x", "X"),
+        ("y", "Ø <y>"),
+        ("x", "X again"),
+        ('a&"b<', "odd"),
+        ("2", "2"),
+    ]
+    attrs = {"id": "id_d1-destination", "required": False}
+    plain = FastSelect(choices=choices).render("d1-destination", value, attrs)
+    written = FastSelect(choices=choices)
+    written.written = Options(choices)
+    assert written.render("d1-destination", value, attrs) == plain
+
+
+def test_a_factions_orders_read_from_its_slots_are_all_its_orders(people) -> None:
+    """orders_document(turn, fleets) keeps of the turn's orders exactly those the faction's
+    desk keeps of all of them (R-33's file order included): its fleets' orders, repairs and
+    pay-offs, its hires and buy-outs — also after a fleet changed hands with its order given,
+    and with a slot's order withdrawn and given again."""
+    membership = people["danes"].memberships.get()
+    campaign, danes = membership.campaign, membership.faction
+    turn = campaign.current_turn
+    swedes = campaign.factions.get(key="swedes")
+
+    def give(faction: Any, payload: dict[str, Any], *, withdrawn: bool = False) -> None:
+        Order.objects.create(
+            turn=turn,
+            faction=faction,
+            slot=order_slot(payload),
+            payload=payload,
+            withdrawn=withdrawn,
+        )
+
+    give(danes, {"fleet": "d1", "type": "move", "path": ["kattegat"]})
+    give(swedes, {"fleet": "s1", "type": "move", "path": ["oresund"]})
+    give(danes, {"fleet": "d2", "type": "hold"})
+    give(danes, {"fleet": "d2", "type": "hold"}, withdrawn=True)
+    give(danes, {"type": "repair", "fleet": "d1"})
+    give(danes, {"type": "hire", "faction": "danes", "port": "copenhagen", "ship_type": "x"})
+    give(swedes, {"type": "hire", "faction": "swedes", "port": "malmo", "ship_type": "x"})
+    give(swedes, {"type": "disband", "fleet": "s1"})
+    give(danes, {"fleet": "d1", "type": "hold"})  # d1's order again: to the end of the file
+    # The Swedes' fleet given to the Danes after its order: the Danes' desk shows it now.
+    Fleet.objects.filter(campaign=campaign, key="s1").update(owner=danes)
+    Ship.objects.filter(campaign=campaign, fleet__key="s1").update(owner=danes)  # W7
+    world_cache._kept.clear()
+    view = desk_for(membership)
+    everything = [o for o in orders_document(turn) if _belongs(o, "danes", view.world)]
+    assert view.orders == everything
+    assert {o.get("fleet") for o in everything} >= {"d1", "s1"}
+    assert [o["type"] for o in everything][-1] == "hold"  # d1's, last given
