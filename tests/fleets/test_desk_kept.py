@@ -157,3 +157,44 @@ def test_a_factions_orders_read_from_its_slots_are_all_its_orders(people) -> Non
     assert view.orders == everything
     assert {o.get("fleet") for o in everything} >= {"d1", "s1"}
     assert [o["type"] for o in everything][-1] == "hold"  # d1's, last given
+
+
+OLD_SHIPS = """{% for s in ships %}<li>{{ s.id }} ({{ s.type }}) health {{ s.health }} of {{ s.full }}{% if s.owner %}, {{ s.owner }}'s{% endif %}</li>{% endfor %}"""  # noqa: E501 (the card's loop over its ships, before issue 20)
+OLD_RELATIONS = """{% load admiralty %}{% for other, state in relations %}<li>{{ names.factions|lookup:other }}: {{ state }}</li>{% endfor %}"""  # noqa: E501
+OLD_STRANGERS = """{% for f in strangers %}<tr><td>{{ f.id }}</td><td>{{ f.flag }}</td><td>{{ f.where }}</td><td>{{ f.ships|length }}</td></tr>{% endfor %}"""  # noqa: E501
+ODD = 'Ø & <b> "q" \'s'  # a name that needs escaping
+
+
+def test_the_lists_written_by_joins_are_what_the_templates_loops_wrote() -> None:
+    """The card's ships, the relations and the fleets in sight, written by the view's joins
+    (fleets/views.py `_items`, `_rows`), byte for byte as the desk template's loops wrote them,
+    escaping, numbers, safe text and a joint fleet's other owner (W7) included."""
+    from django.template import Context, Template
+    from django.utils.safestring import mark_safe
+
+    from fleets.views import _e, _items, _rows
+
+    ships = [
+        {"id": "d1-1", "type": ODD, "health": 14, "full": 20, "owner": None},
+        {"id": "a&b", "type": "galley", "health": 1000, "full": 1000, "owner": ODD},
+        {"id": "x", "type": mark_safe("<i>safe</i>"), "health": 0, "full": 5, "owner": None},
+    ]
+    old = Template(OLD_SHIPS).render(Context({"ships": ships}))
+    ours = _items(
+        f"{_e(s['id'])} ({_e(s['type'])}) health {_e(s['health'])} of {_e(s['full'])}"
+        + (f", {_e(s['owner'])}'s" if s["owner"] else "")
+        for s in ships
+    )
+    assert ours == old
+    relations = [("swedes", "war"), ("odd", "alliance"), ("nameless", "peace")]
+    names = {"factions": {"swedes": "Sweden", "odd": ODD}}
+    old = Template(OLD_RELATIONS).render(Context({"relations": relations, "names": names}))
+    ours = _items(f"{_e(names['factions'].get(k, k))}: {_e(v)}" for k, v in relations)
+    assert ours == old
+    strangers = [
+        {"id": "s1", "flag": "Sweden", "where": ODD, "ships": [1, 2]},
+        {"id": "<p>", "flag": ODD, "where": "Øresund", "ships": []},
+    ]
+    old = Template(OLD_STRANGERS).render(Context({"strangers": strangers}))
+    ours = _rows((f["id"], f["flag"], f["where"], len(f["ships"])) for f in strangers)
+    assert ours == old
