@@ -512,6 +512,8 @@ def _card_response(
 def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
     names = names or _names(view)
     words: Words = names["words"]
+    if view.kept is not None:  # every card's fields from the shared cache at once
+        view.kept.prefetch([_fields_key(card, _hint(view)) for card in view.cards])
     return {
         "desk": view,
         "campaign": view.campaign,
@@ -624,8 +626,7 @@ def _card_context(
     words: Words = names["words"]
     types = view.world.ship_types
     commander = card.ships[0]["owner"] if card.ships else None
-    player = view.faction is not None and view.membership.role != "moderator"
-    hint = view.faction.key if player else None
+    hint = _hint(view)
     return {
         "card": card,
         "form": form,
@@ -665,9 +666,18 @@ def _shown_fields(view: Desk, card: FleetCard, names: dict[str, Any], hint: str 
 
     if view.kept is None:
         return mark_safe(written())  # desk_fields escaped every part
+    return mark_safe(view.kept.shared(_fields_key(card, hint), written))  # escaped by desk_fields
+
+
+def _hint(view: Desk) -> str | None:
+    """The faction key a new fleet's name starts with, said on a player's desk (R-61)."""
+    return view.faction.key if view.faction is not None and not _moderating(view) else None
+
+
+def _fields_key(card: FleetCard, hint: str | None) -> tuple[Any, ...]:
+    """What a card's shown fields are written from, beside the world's version."""
     order = json.dumps(OrderForm.initial_from(card.order), sort_keys=True)
-    key = ("card-fields", card.id, order, card.legal.can_split, hint)
-    return mark_safe(view.kept.shared(key, written))  # desk_fields escaped every part
+    return ("card-fields", card.id, order, card.legal.can_split, hint)
 
 
 # The desk's long lists (a card's ships, the faction's relations, the fleets it sees: some 200

@@ -101,6 +101,25 @@ class KeptWorld:
         kept: T = value
         return kept
 
+    def prefetch(self, keys: list[Any]) -> None:
+        """What the shared cache holds of these keys (for `shared`), read in one round trip
+        instead of one each."""
+        addresses = {}
+        for key in keys:
+            address = self._shared_key(key)
+            if address is not None and key not in self.memo:
+                addresses[address] = key
+        if not addresses:
+            return
+        try:
+            found = cache.get_many(list(addresses))
+        except Exception as error:
+            log.warning("world cache unreachable, computing (%s)", error)
+            return
+        for address, value in found.items():
+            if value is not None:
+                self.memo[addresses[address]] = value
+
     def _shared_key(self, key: Any) -> str | None:
         """The shared cache's address of `key` for this version: the token is random and
         renewed with every change of the world (`world_changed`), so an address is never
