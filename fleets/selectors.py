@@ -126,12 +126,14 @@ def desk_for(membership: Membership) -> Desk:
     # Fog of war is the naval settings' (a save of them is a new version of the world).
     fog = kept.computed("fog", lambda: campaign.naval_settings.fog_of_war)
     fogged = fog and key is not None
-    seen = kept.computed(
+    # What the faction sees is worked out once per version in all the workers (issue 20: under
+    # load a desk is nearly always its faction's first in the worker).
+    seen = kept.shared(
         ("visible", key if fogged else None),
         lambda: frozenset(visible_fleets(world, key if fogged else None)),
     )
     seas = (
-        kept.computed(("seas", key), lambda: watched_seas(world, str(key)))
+        kept.shared(("seas", key), lambda: watched_seas(world, str(key)))
         if fogged and key
         else frozenset(world.map.provinces)
     )

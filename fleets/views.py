@@ -597,8 +597,22 @@ def _economy_context(view: Desk, words: Words) -> dict[str, Any]:
         "economy": economy,
         "spending": spending(view.world, view.faction, given),
         "most_economy_orders": MAX_ECONOMY_ORDERS,
-        "hire_form": _hire_form(view),
+        "hire_form": _new_hire_fields(view),
     }
+
+
+def _new_hire_fields(view: Desk) -> str:
+    """The empty hire form's fields (P1: the faction's own and allied ports, the ship types and
+    their prices): the same until the world changes, so written once per version and faction
+    in all the workers (issue 20)."""
+    assert view.faction is not None
+
+    def written() -> str:
+        return str(_hire_form(view).as_p())
+
+    if view.kept is None:
+        return mark_safe(written())  # the form escaped every part
+    return mark_safe(view.kept.shared(("hire-fields", view.faction.key), written))  # escaped
 
 
 def _shown_form(view: Desk, card: FleetCard, names: dict[str, Any]) -> OrderForm:

@@ -55,8 +55,8 @@ DESKS = [("danes", ""), ("swedes", ""), ("mod", ""), ("mod", "?faction=swedes")]
 
 
 def test_the_desks_are_the_same_kept_or_not(client, people, settings) -> None:
-    """Each desk (two players', the moderator's, the moderator on a faction's) with orders that
-    meet an enemy (the odds), a split and a refusal's aftermath, as a process that keeps
+    """Each desk (two players', the moderator's, the moderator on a faction's) with orders,
+    one that meets an enemy (the odds), and a hire (the hire forms), as a process that keeps
     nothing writes it, then as one that keeps the world (first: worked out; second: its own
     memory; third: a fresh process that finds the shared cache's copies)."""
     client.force_login(people["swedes"])
@@ -66,6 +66,9 @@ def test_the_desks_are_the_same_kept_or_not(client, people, settings) -> None:
     client.force_login(people["danes"])
     url = reverse("fleet_order", args=[SLUG, "d1"])
     assert client.post(url, order("d1", destination="kattegat")).status_code == 302
+    hire = {"hire-port": "copenhagen", "hire-ship_type": "galley", "hire-count": 2}
+    client.post(reverse("economy_order", args=[SLUG, "hire"]), hire, follow=True)  # its message
+    assert Order.objects.filter(slot__startswith="hire:").exists()
     settings.WORLD_CACHE = False
     pages = {}
     for who, query in DESKS:
