@@ -144,14 +144,22 @@ def orders_document(turn: Turn, fleets: Iterable[str] | None = None) -> list[dic
     their slot's name), each slot with all its rows, so each is as without `fleets`; the rest
     are not read (issue 20: a faction's desk read every faction's orders, a thousand rows and
     their JSON by the load bench's rush, to keep its own few)."""
-    latest: dict[str, dict[str, Any]] = {}
     chosen = Order.objects.filter(turn=turn)
     if fleets is not None:
-        slots = [f"{kind}:{fleet}" for fleet in fleets for kind in ("fleet", "repair", "disband")]
-        chosen = chosen.filter(
-            Q(slot__in=slots) | Q(slot__startswith="hire:") | Q(slot__startswith="buyout:")
-        )
-    rows = chosen.order_by("id").values_list("slot", "payload", "withdrawn")
+        chosen = chosen.filter(fleets_slots(fleets))
+    return latest_orders(chosen.order_by("id").values_list("slot", "payload", "withdrawn"))
+
+
+def fleets_slots(fleets: Iterable[str]) -> Q:
+    """The slots that can hold these fleets' orders, and every hire's and buy-out's
+    (`orders_document`'s `fleets`)."""
+    slots = [f"{kind}:{fleet}" for fleet in fleets for kind in ("fleet", "repair", "disband")]
+    return Q(slot__in=slots) | Q(slot__startswith="hire:") | Q(slot__startswith="buyout:")
+
+
+def latest_orders(rows: Iterable[tuple[str, Any, bool]]) -> list[dict[str, Any]]:
+    """`orders_document` of the rows (slot, payload, withdrawn) in the order of their ids."""
+    latest: dict[str, dict[str, Any]] = {}
     for slot, payload, withdrawn in rows:
         latest.pop(slot, None)  # a later submission moves the slot to the end
         if not withdrawn and payload is not None:

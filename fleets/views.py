@@ -512,8 +512,9 @@ def _card_response(
 def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
     names = names or _names(view)
     words: Words = names["words"]
-    if view.kept is not None:  # every card's fields from the shared cache at once
-        view.kept.prefetch([_fields_key(card, _hint(view)) for card in view.cards])
+    if view.kept is not None:  # every card's fields and the hire form's, in one round trip
+        hire = [("hire-fields", view.faction.key)] if view.faction is not None else []
+        view.kept.prefetch([*(_fields_key(card, _hint(view)) for card in view.cards), *hire])
     return {
         "desk": view,
         "campaign": view.campaign,
@@ -581,7 +582,7 @@ def _economy_context(view: Desk, words: Words) -> dict[str, Any]:
     to change a hire), and what it can spend: 1 query."""
     if view.faction is None or view.turn is None:
         return {"economy": [], "spending": None, "hire_form": None}
-    given = economy_orders(view.turn, view.faction)
+    given = view.economy if view.economy is not None else economy_orders(view.turn, view.faction)
     economy = []
     for n, (slot, order) in enumerate(given.items()):
         item = {

@@ -20,6 +20,7 @@ from fleets.mapping import orders_document
 from fleets.models import Fleet, Order, Ship
 from fleets.selectors import _belongs, desk_for
 from fleets.services import order_slot
+from fleets.spending import economy_orders
 
 pytestmark = pytest.mark.django_db
 SLUG = "skirmish-in-the-sound"
@@ -127,7 +128,8 @@ def test_a_factions_orders_read_from_its_slots_are_all_its_orders(people) -> Non
     """orders_document(turn, fleets) keeps of the turn's orders exactly those the faction's
     desk keeps of all of them (R-33's file order included): its fleets' orders, repairs and
     pay-offs, its hires and buy-outs — also after a fleet changed hands with its order given,
-    and with a slot's order withdrawn and given again."""
+    and with a slot's order withdrawn and given again; and the economy orders read with them
+    are `economy_orders`'."""
     membership = people["danes"].memberships.get()
     campaign, danes = membership.campaign, membership.faction
     turn = campaign.current_turn
@@ -158,6 +160,8 @@ def test_a_factions_orders_read_from_its_slots_are_all_its_orders(people) -> Non
     view = desk_for(membership)
     everything = [o for o in orders_document(turn) if _belongs(o, "danes", view.world)]
     assert view.orders == everything
+    assert view.economy == economy_orders(turn, danes)  # read in the same query
+    assert [o["type"] for o in (view.economy or {}).values()] == ["repair", "hire"]
     assert {o.get("fleet") for o in everything} >= {"d1", "s1"}
     assert [o["type"] for o in everything][-1] == "hold"  # d1's, last given
 
