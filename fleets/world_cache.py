@@ -31,6 +31,7 @@ faction's visible fleets and watched seas, the map's layout).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import time
@@ -38,6 +39,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -126,8 +128,22 @@ class KeptWorld:
         stale; the key is hashed (any length, any characters)."""
         if not self.version:
             return None
-        digest = hashlib.sha256(repr(key).encode()).hexdigest()
+        digest = hashlib.sha256(f"{_code()}|{key!r}".encode()).hexdigest()
         return f"world-kept:{self.version}:{digest}"
+
+
+@functools.cache
+def _code() -> str:
+    """The hash of the code that makes what is shared (the desk's views, forms and templates,
+    the engine's rules): a process running other code (a deploy rolling through the workers)
+    never takes another's copy, which might be written otherwise."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for pattern in ("fleets/*.py", "templates/fleets/*.html", "engine/naval/*.py"):
+        for path in sorted(root.glob(pattern)):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 _kept: OrderedDict[tuple[Any, ...], KeptWorld] = OrderedDict()
