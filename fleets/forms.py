@@ -98,27 +98,28 @@ class Options:
     one selected is the first whose value is one of the values given (ChoiceWidget.optgroups).
     Only for (str, str) pairs, as `_set_choices` takes them."""
 
-    __slots__ = ("choices", "heads", "index", "plain", "tails")
+    __slots__ = ("choices", "heads", "index", "parts")
 
     def __init__(self, choices: list[tuple[str, str]]) -> None:
         self.choices = choices
         self.heads = [f'<option value="{html.escape(value)}"' for value, _ in choices]
-        self.tails = [f">{html.escape(label)}</option>" for _, label in choices]
+        self.parts = [
+            f"{head}>{html.escape(label)}</option>"
+            for head, (_, label) in zip(self.heads, choices, strict=True)
+        ]
         self.index: dict[str, int] = {}
         for n, (value, _) in enumerate(choices):
             self.index.setdefault(value, n)  # the first of equal values
-        self.plain = "".join(h + t for h, t in zip(self.heads, self.tails, strict=True))
 
     def html(self, wanted: set[str]) -> str:
         """The options, the first whose value is wanted selected."""
         found = [self.index[v] for v in wanted if v in self.index]
         if not found:
-            return self.plain
+            return "".join(self.parts)
         n = min(found)
-        heads, tails = self.heads, self.tails
-        before = "".join(h + t for h, t in zip(heads[:n], tails[:n], strict=True))
-        after = "".join(h + t for h, t in zip(heads[n + 1 :], tails[n + 1 :], strict=True))
-        return f"{before}{heads[n]} selected{tails[n]}{after}"
+        parts, head = self.parts, self.heads[n]
+        chosen = f"{head} selected{parts[n][len(head) :]}"
+        return f"{''.join(parts[:n])}{chosen}{''.join(parts[n + 1 :])}"
 
 
 class FastCheckboxes(forms.CheckboxSelectMultiple):
