@@ -45,9 +45,18 @@ class FastSelect(forms.Select):
     option, which was a fifth of the desk's time (a card's form has about 300 options; the
     profile in docs/benchmarks.md)."""
 
+    # The options already written (`Options`), when the form sets them with the choices.
+    written: Options | None = None
+
     def render(
         self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
     ) -> SafeString:
+        if self.written is not None:
+            own = self.build_attrs(self.attrs, attrs)
+            options = self.written.html(set(self.format_value(value)))
+            return mark_safe(  # every part escaped
+                f'<select name="{escape(name)}"{_attrs(own)}>{options}</select>'
+            )
         choices = list(self.choices)
         if self.allow_multiple_selected or any(isinstance(c[1], (list, tuple)) for c in choices):
             return self._render_grouped(name, value, attrs)  # not used by the desk's forms
@@ -80,6 +89,37 @@ class FastSelect(forms.Select):
         return mark_safe(  # every part escaped
             f'<select name="{escape(widget["name"])}"{_attrs(widget["attrs"])}>{options}</select>'
         )
+
+
+class Options:
+    """A select's options written once (issue 20): the desk's cards are forms of some 300
+    options each, the same for a fleet until the world changes, and under load nearly every desk
+    is its faction's first in the worker. Each option is written as `FastSelect` writes it; the
+    one selected is the first whose value is one of the values given (ChoiceWidget.optgroups).
+    Only for (str, str) pairs, as `_set_choices` takes them."""
+
+    __slots__ = ("choices", "heads", "index", "parts")
+
+    def __init__(self, choices: list[tuple[str, str]]) -> None:
+        self.choices = choices
+        self.heads = [f'<option value="{html.escape(value)}"' for value, _ in choices]
+        self.parts = [
+            f"{head}>{html.escape(label)}</option>"
+            for head, (_, label) in zip(self.heads, choices, strict=True)
+        ]
+        self.index: dict[str, int] = {}
+        for n, (value, _) in enumerate(choices):
+            self.index.setdefault(value, n)  # the first of equal values
+
+    def html(self, wanted: set[str]) -> str:
+        """The options, the first whose value is wanted selected."""
+        found = [self.index[v] for v in wanted if v in self.index]
+        if not found:
+            return "".join(self.parts)
+        n = min(found)
+        parts, head = self.parts, self.heads[n]
+        chosen = f"{head} selected{parts[n][len(head) :]}"
+        return f"{''.join(parts[:n])}{chosen}{''.join(parts[n + 1 :])}"
 
 
 class FastCheckboxes(forms.CheckboxSelectMultiple):
@@ -131,12 +171,16 @@ def _input(widget: dict[str, Any]) -> str:
     )
 
 
-def _set_choices(field: Any, choices: list[tuple[str, str]]) -> None:
+def _set_choices(field: Any, choices: list[tuple[str, str]] | Options) -> None:
     """A choice field's choices, set as ChoiceField.choices sets them but without
     `normalize_choices`, which rebuilds every pair (with an enum check on each): a tenth of the
     desk's time for its 300 options a card (issue 11). Only for a list of (str, str) pairs,
-    which it would give back the same."""
-    field._choices = field.widget.choices = choices
+    which it would give back the same; given as `Options`, a select writes them as written."""
+    if isinstance(choices, Options):
+        field.widget.written = choices
+        choices = choices.choices
+    # The widget's own setter normalizes them again (Django 5's ChoiceWidget.choices): past it.
+    field._choices = field.widget._choices = choices
 
 
 def _attrs(attrs: dict[str, Any]) -> str:
@@ -146,6 +190,10 @@ def _attrs(attrs: dict[str, Any]) -> str:
         for key, value in attrs.items()
         if value is not False
     )
+
+
+# A card's choices, field by field (OrderForm.choices_for): a select's as Options.
+CardChoices = dict[str, "list[tuple[str, str]] | Options"]
 
 
 class OrderForm(forms.Form):
@@ -201,10 +249,24 @@ class OrderForm(forms.Form):
         legal: LegalOrders,
         ships: list[dict[str, Any]],
         names: dict[str, str],
+        choices: CardChoices | None = None,
         **kwargs: Any,
     ) -> None:
+        """`choices`: what `choices_for` makes of the same legal orders, ships and names (the
+        desk keeps it with the world's version); made here if not given."""
         super().__init__(*args, prefix=fleet, **kwargs)
         self.fleet = fleet
+        given = choices if choices is not None else self.choices_for(legal, ships, names)
+        for field, options in given.items():
+            _set_choices(self.fields[field], options)
+        self.legal = legal
+
+    @classmethod
+    def choices_for(
+        cls, legal: LegalOrders, ships: list[dict[str, Any]], names: dict[str, str]
+    ) -> CardChoices:
+        """Each select's options and the split's ships, from what the engine says the fleet
+        can do (`legal_orders`) and the display names."""
         name = names.get
         kinds = [("hold", "hold")]
         if legal.moves:
@@ -244,9 +306,10 @@ class OrderForm(forms.Form):
         ]
         choose["retreat_to"] = seas
         choose["evade_to"] = seas
-        for field, given in choose.items():  # already pairs of strings: as Django would keep them
-            _set_choices(self.fields[field], given)
-        self.legal = legal
+        # Already pairs of strings, as Django would keep them; the selects' options written.
+        made: CardChoices = {f: Options(c) for f, c in choose.items() if f != "split_ships"}
+        made["split_ships"] = choose["split_ships"]
+        return made
 
     def desk_fields(self, *, can_split: bool, hint: str | None) -> SafeString:
         """The fields as the desk's card writes them, byte for byte what its loop over the

@@ -7,7 +7,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
+
+from django.db.models import Q
 
 from campaign.bulk import delete_rows, insert_rows, select_rows, update_rows
 from campaign.gc_pause import cyclic_gc_paused
@@ -131,14 +134,32 @@ def _world_document(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-def orders_document(turn: Turn) -> list[dict[str, Any]]:
+def orders_document(turn: Turn, fleets: Iterable[str] | None = None) -> list[dict[str, Any]]:
     """The orders that count: the latest row of each slot, unless withdrawn, in the order they
     were last submitted — the engine's "file order" (X23, X26; docs/rulings.md R-33). One
-    query."""
+    query.
+
+    `fleets`: only the slots that can hold these fleets' orders (each fleet's order, repair and
+    pay-off: `services.order_slot`) and every hire's and buy-out's (a faction's own, whatever
+    their slot's name), each slot with all its rows, so each is as without `fleets`; the rest
+    are not read (issue 20: a faction's desk read every faction's orders, a thousand rows and
+    their JSON by the load bench's rush, to keep its own few)."""
+    chosen = Order.objects.filter(turn=turn)
+    if fleets is not None:
+        chosen = chosen.filter(fleets_slots(fleets))
+    return latest_orders(chosen.order_by("id").values_list("slot", "payload", "withdrawn"))
+
+
+def fleets_slots(fleets: Iterable[str]) -> Q:
+    """The slots that can hold these fleets' orders, and every hire's and buy-out's
+    (`orders_document`'s `fleets`)."""
+    slots = [f"{kind}:{fleet}" for fleet in fleets for kind in ("fleet", "repair", "disband")]
+    return Q(slot__in=slots) | Q(slot__startswith="hire:") | Q(slot__startswith="buyout:")
+
+
+def latest_orders(rows: Iterable[tuple[str, Any, bool]]) -> list[dict[str, Any]]:
+    """`orders_document` of the rows (slot, payload, withdrawn) in the order of their ids."""
     latest: dict[str, dict[str, Any]] = {}
-    rows = (
-        Order.objects.filter(turn=turn).order_by("id").values_list("slot", "payload", "withdrawn")
-    )
     for slot, payload, withdrawn in rows:
         latest.pop(slot, None)  # a later submission moves the slot to the end
         if not withdrawn and payload is not None:

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, Subquery
 from django.http import Http404
 
 from campaign.models import Campaign, Membership, Turn
@@ -21,9 +21,10 @@ from engine.naval import LegalOrders, World, legal_orders
 from engine.naval.fog import visible_fleets, watched_seas
 from engine.naval.orders import ECONOMY_ORDER_TYPES
 from fleets.final import FinalState
-from fleets.mapping import orders_document, world_document
+from fleets.mapping import fleets_slots, latest_orders, orders_document, world_document
 from fleets.models import Faction, FinalOrders, Fleet, MapDrawing, Order
 from fleets.names import campaign_names
+from fleets.spending import latest_economy
 from fleets.world_cache import KeptWorld, kept_world
 from maps.drawing import Drawing, DrawingRefused, drawing_read
 from reports.build import Names
@@ -99,6 +100,8 @@ class Desk:
     final: FinalState = field(default_factory=FinalState)
     # What is computed from this version of the world alone is kept with it (world_cache).
     kept: KeptWorld | None = None
+    # The faction's economy orders this turn (`spending.economy_orders`), read with its orders.
+    economy: dict[str, dict[str, Any]] | None = None
 
     @property
     def open(self) -> bool:
@@ -116,7 +119,13 @@ def desk_for(membership: Membership) -> Desk:
     document, world = kept.document, kept.world
     faction = membership.faction
     key = faction.key if faction is not None else None
-    orders = orders_document(turn) if turn is not None else []
+    economy: dict[str, dict[str, Any]] | None = None
+    if turn is None:
+        orders: list[dict[str, Any]] = []
+    elif faction is None:
+        orders = orders_document(turn)
+    else:
+        orders, economy = _faction_orders(turn, faction, world)
     mine = [o for o in orders if _belongs(o, key, world)]
     by_fleet = {
         o["fleet"]: o for o in mine if "fleet" in o and o["type"] not in ECONOMY_ORDER_TYPES
@@ -124,12 +133,16 @@ def desk_for(membership: Membership) -> Desk:
     # Fog of war is the naval settings' (a save of them is a new version of the world).
     fog = kept.computed("fog", lambda: campaign.naval_settings.fog_of_war)
     fogged = fog and key is not None
-    seen = kept.computed(
+    if fogged:  # both in one round trip to the shared cache
+        kept.prefetch([("visible", key), ("seas", key)])
+    # What the faction sees is worked out once per version in all the workers (issue 20: under
+    # load a desk is nearly always its faction's first in the worker).
+    seen = kept.shared(
         ("visible", key if fogged else None),
         lambda: frozenset(visible_fleets(world, key if fogged else None)),
     )
     seas = (
-        kept.computed(("seas", key), lambda: watched_seas(world, str(key)))
+        kept.shared(("seas", key), lambda: watched_seas(world, str(key)))
         if fogged and key
         else frozenset(world.map.provinces)
     )
@@ -144,6 +157,7 @@ def desk_for(membership: Membership) -> Desk:
         seas=seas,
         fog=fog,
         kept=kept,
+        economy=economy,
     )
     if turn is not None and faction is not None:
         desk.final = FinalState(
@@ -176,6 +190,27 @@ def desk_for(membership: Membership) -> Desk:
                 )
             )
     return desk
+
+
+def _faction_orders(
+    turn: Turn, faction: Faction, world: World
+) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+    """`orders_document(turn, its fleets)` and `economy_orders(turn, faction)` in one query
+    (issue 20): the rows of the slots its orders can be in (its fleets', hires, buy-outs) and
+    the rows it gave, each result from its own rows as those functions read them."""
+    own = [f.id for f in world.fleets.values() if f.owner == faction.key]
+    slots = fleets_slots(own)
+    rows = (
+        Order.objects.filter(turn=turn)
+        .filter(slots | Q(faction=faction))
+        .annotate(in_slots=ExpressionWrapper(slots, output_field=BooleanField()))
+        .order_by("id")
+        .values_list("slot", "payload", "withdrawn", "faction_id", "in_slots")
+    )
+    read = list(rows)
+    orders = latest_orders((s, p, w) for s, p, w, _, in_slots in read if in_slots)
+    economy = latest_economy((s, p) for s, p, _, by, _ in read if by == faction.pk)
+    return orders, economy
 
 
 def _current_turn(campaign: Campaign, faction: Faction | None) -> Turn | None:

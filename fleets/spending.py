@@ -10,6 +10,7 @@ left (U2). The prices are the engine's own (P1, P2, U4).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,9 +81,14 @@ class Spending:
 def economy_orders(turn: Turn, faction: Faction) -> dict[str, dict[str, Any]]:
     """The faction's economy orders that count this turn, slot → order, in the order they were
     last given (R-33): one query."""
-    latest: dict[str, dict[str, Any] | None] = {}
     rows = Order.objects.filter(turn=turn, faction=faction).order_by("id")
-    for slot, payload in rows.values_list("slot", "payload"):
+    return latest_economy(rows.values_list("slot", "payload"))
+
+
+def latest_economy(rows: Iterable[tuple[str, Any]]) -> dict[str, dict[str, Any]]:
+    """`economy_orders` of the faction's rows (slot, payload) in the order of their ids."""
+    latest: dict[str, dict[str, Any] | None] = {}
+    for slot, payload in rows:
         latest.pop(slot, None)  # a slot given again moves to the end
         latest[slot] = payload
     return {

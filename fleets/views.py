@@ -10,7 +10,11 @@ page again.
 from __future__ import annotations
 
 import copy
+import html
+import json
 import re
+from collections.abc import Iterable
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
@@ -20,6 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Membership
@@ -27,7 +32,7 @@ from engine.naval import RawOrder, Refusal, battle_odds
 from engine.naval.orders import DEFAULT_STANDING, ECONOMY_ORDER_TYPES
 from engine.naval.validation import check_orders
 from fleets.final import Marked, final_state, orders_final_mark
-from fleets.forms import HireForm, OrderForm
+from fleets.forms import CardChoices, HireForm, OrderForm
 from fleets.map_orders import map_choices
 from fleets.models import Faction, LedgerLine, Order
 from fleets.names import campaign_names
@@ -81,7 +86,12 @@ def fleet_order(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     names = _names(view)
     unmarked = False
     form = OrderForm(
-        request.POST, fleet=card.id, legal=card.legal, ships=card.ships, names=names["all"]
+        request.POST,
+        fleet=card.id,
+        legal=card.legal,
+        ships=card.ships,
+        names=names["all"],
+        choices=_card_choices(view, card, names),
     )
     if view.turn is None:
         form.add_error(None, f"There is no turn to give orders for ({NOT_OPEN}).")
@@ -139,7 +149,7 @@ def fleet_withdraw(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             turn=view.turn, faction=fleet.owner, slot=card.slot, user=request.user
         )
     if isinstance(result, Refusal):
-        form = _shown_form(card, names)
+        form = _shown_form(view, card, names)
         form.refuse(result)
         return _card_response(request, view, card, form, names)
     card.order = None
@@ -502,6 +512,9 @@ def _card_response(
 def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
     names = names or _names(view)
     words: Words = names["words"]
+    if view.kept is not None:  # every card's fields and the hire form's, in one round trip
+        hire = [("hire-fields", view.faction.key)] if view.faction is not None else []
+        view.kept.prefetch([*(_fields_key(card, _hint(view)) for card in view.cards), *hire])
     return {
         "desk": view,
         "campaign": view.campaign,
@@ -510,11 +523,11 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
         "names": names,
         "cards": [_card_context(view, card, None, names) for card in view.cards],
         "map_choices": map_choices(view, names["all"], moderating=_moderating(view)),
-        "strangers": [
-            {**f, "flag": words.faction(f["owner"]), "where": words.place(f["at"])}
+        "strangers": _rows(
+            (f["id"], words.faction(f["owner"]), words.place(f["at"]), len(f["ships"]))
             for f in view.visible
             if view.faction is None or f["owner"] != view.faction.key
-        ],
+        ),
         **_economy_context(view, words),
         "ports": [
             p
@@ -522,11 +535,12 @@ def _context(view: Desk, names: dict[str, Any] | None = None) -> dict[str, Any]:
             if view.faction is not None and p.owner == view.faction.key
         ],
         "blockaded": {f.blockading for f in view.world.fleets.values() if f.blockading},
-        "relations": [
-            (key, view.world.relations.between(view.faction.key, key).value)
+        "relations": _items(
+            f"{_e(names['factions'].get(key, key))}: "
+            f"{_e(view.world.relations.between(view.faction.key, key).value)}"
             for key in sorted(view.world.factions)
             if view.faction is not None and key != view.faction.key
-        ],
+        ),
         "ledger": [
             {"kind": LEDGER_WORDS.get(line.kind, line.kind), "amount": line.amount}
             for line in _last_ledger(view)
@@ -568,7 +582,7 @@ def _economy_context(view: Desk, words: Words) -> dict[str, Any]:
     to change a hire), and what it can spend: 1 query."""
     if view.faction is None or view.turn is None:
         return {"economy": [], "spending": None, "hire_form": None}
-    given = economy_orders(view.turn, view.faction)
+    given = view.economy if view.economy is not None else economy_orders(view.turn, view.faction)
     economy = []
     for n, (slot, order) in enumerate(given.items()):
         item = {
@@ -584,11 +598,25 @@ def _economy_context(view: Desk, words: Words) -> dict[str, Any]:
         "economy": economy,
         "spending": spending(view.world, view.faction, given),
         "most_economy_orders": MAX_ECONOMY_ORDERS,
-        "hire_form": _hire_form(view),
+        "hire_form": _new_hire_fields(view),
     }
 
 
-def _shown_form(card: FleetCard, names: dict[str, Any]) -> OrderForm:
+def _new_hire_fields(view: Desk) -> str:
+    """The empty hire form's fields (P1: the faction's own and allied ports, the ship types and
+    their prices): the same until the world changes, so written once per version and faction
+    in all the workers (issue 20)."""
+    assert view.faction is not None
+
+    def written() -> str:
+        return str(_hire_form(view).as_p())
+
+    if view.kept is None:
+        return mark_safe(written())  # the form escaped every part
+    return mark_safe(view.kept.shared(("hire-fields", view.faction.key), written))  # escaped
+
+
+def _shown_form(view: Desk, card: FleetCard, names: dict[str, Any]) -> OrderForm:
     """The card's form, filled with the order that counts now."""
     return OrderForm(
         initial=OrderForm.initial_from(card.order),
@@ -596,41 +624,100 @@ def _shown_form(card: FleetCard, names: dict[str, Any]) -> OrderForm:
         legal=card.legal,
         ships=card.ships,
         names=names["all"],
+        choices=_card_choices(view, card, names),
     )
+
+
+def _card_choices(view: Desk, card: FleetCard, names: dict[str, Any]) -> CardChoices:
+    """The card's options, made once per version of the world: they are the fleet's legal
+    orders (kept with the world) and the campaign's names (kept with it too) written out."""
+    made = partial(OrderForm.choices_for, card.legal, card.ships, names["all"])
+    return view.kept.computed(("card-choices", card.id), made) if view.kept else made()
 
 
 def _card_context(
     view: Desk, card: FleetCard, form: OrderForm | None, names: dict[str, Any]
 ) -> dict[str, Any]:
-    if form is None:
-        form = _shown_form(card, names)
     words: Words = names["words"]
     types = view.world.ship_types
     commander = card.ships[0]["owner"] if card.ships else None
-    player = view.faction is not None and view.membership.role != "moderator"
+    hint = _hint(view)
     return {
         "card": card,
         "form": form,
+        # The form's errors not beside a field; a form filled with the order that counts has
+        # none (an unbound form's are an empty list).
+        "errors": form.non_field_errors() if form is not None else "",
         # The form's fields as the card writes them (fleets.forms.OrderForm.desk_fields).
-        "fields": form.desk_fields(
-            can_split=card.legal.can_split, hint=view.faction.key if player else None
+        "fields": (
+            form.desk_fields(can_split=card.legal.can_split, hint=hint)
+            if form is not None
+            else _shown_fields(view, card, names, hint)
         ),
         "odds": _odds(view, card),
         "summary": words.order(card.order) if card.order else None,
         "at": words.place(card.at),
-        "ships": [
-            {
-                "id": s["id"],
-                "type": words.ship_type(s["type"]),
-                "health": s["health"],
-                "full": types[s["type"]].health,
-                "owner": words.faction(s["owner"]) if s["owner"] != commander else None,
-            }
+        "ships": _items(
+            f"{_e(s['id'])} ({_e(words.ship_type(s['type']))}) health {_e(s['health'])} of "
+            f"{_e(types[s['type']].health)}"
+            + (f", {_e(words.faction(s['owner']))}'s" if s["owner"] != commander else "")
             for s in card.ships
-        ],
+        ),
         "damaged": any(s["health"] < types[s["type"]].health for s in card.ships),
         "repair_cost": repair_cost(view.world, card.id),
     }
+
+
+def _shown_fields(view: Desk, card: FleetCard, names: dict[str, Any], hint: str | None) -> str:
+    """The card's fields filled with the order that counts now (`_shown_form`), as the card
+    writes them. What they show is the fleet's legal orders and the names (this version of the
+    world's), the order and the new fleet's hint: written once per version in all the workers
+    (issue 20: under load a desk is nearly always its faction's first in the worker, and the
+    order post that showed the card has written the same fields)."""
+
+    def written() -> str:
+        form = _shown_form(view, card, names)
+        return str(form.desk_fields(can_split=card.legal.can_split, hint=hint))
+
+    if view.kept is None:
+        return mark_safe(written())  # desk_fields escaped every part
+    return mark_safe(view.kept.shared(_fields_key(card, hint), written))  # escaped by desk_fields
+
+
+def _hint(view: Desk) -> str | None:
+    """The faction key a new fleet's name starts with, said on a player's desk (R-61)."""
+    return view.faction.key if view.faction is not None and not _moderating(view) else None
+
+
+def _fields_key(card: FleetCard, hint: str | None) -> tuple[Any, ...]:
+    """What a card's shown fields are written from, beside the world's version."""
+    order = json.dumps(OrderForm.initial_from(card.order), sort_keys=True)
+    return ("card-fields", card.id, order, card.legal.can_split, hint)
+
+
+# The desk's long lists (a card's ships, the faction's relations, the fleets it sees: some 200
+# rows on the load bench's campaign) written here rather than by the template's loops, which
+# cost a tenth of a desk (issue 20); the same text as the template wrote.
+
+
+def _e(value: Any) -> str:
+    """As the template writes a value: safe text as it is, anything else escaped
+    (`conditional_escape`, without its lazy wrapper); a number as its digits (no thousands'
+    separator is set, so the template's localized number is the same)."""
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return html.escape(str(value))
+
+
+def _items(texts: Iterable[str]) -> str:
+    """Each (escaped) text as a list item."""
+    return mark_safe("".join(f"<li>{text}</li>" for text in texts))  # every part escaped
+
+
+def _rows(rows: Iterable[tuple[Any, ...]]) -> str:
+    """Each row of values a table row, a cell each."""
+    cells = ("".join(f"<td>{_e(value)}</td>" for value in row) for row in rows)
+    return mark_safe("".join(f"<tr>{row}</tr>" for row in cells))  # every part escaped
 
 
 def _odds(view: Desk, card: FleetCard) -> dict[str, Any] | None:
@@ -652,21 +739,31 @@ def _odds(view: Desk, card: FleetCard) -> dict[str, Any] | None:
     ]
     if not enemies:
         return None
-    checked = check_orders(world, [RawOrder(0, order)]).fleet_orders.get(card.id)
-    standing = checked.standing if checked is not None else DEFAULT_STANDING
-    # Our fleet attacks (side A, E3) with its own standing orders; theirs are unknown: default.
-    odds = battle_odds(
-        world.rules, [mine], enemies, standing_a=standing, samples=ODDS_SAMPLES, seed=0
-    )
-    return {
-        "against": [f.id for f in enemies],
-        "win": odds.a_wins,
-        "lose": odds.b_wins,
-        "we_retreat": odds.a_retreats,
-        "they_retreat": odds.b_retreats,
-        "lost": odds.a_ships_lost,
-        "sunk": odds.b_ships_lost,
-    }
+
+    def simulated() -> dict[str, Any]:
+        checked = check_orders(world, [RawOrder(0, order)]).fleet_orders.get(card.id)
+        standing = checked.standing if checked is not None else DEFAULT_STANDING
+        # Our fleet attacks (side A, E3) with its own standing orders; theirs are unknown: default.
+        odds = battle_odds(
+            world.rules, [mine], enemies, standing_a=standing, samples=ODDS_SAMPLES, seed=0
+        )
+        return {
+            "against": [f.id for f in enemies],
+            "win": odds.a_wins,
+            "lose": odds.b_wins,
+            "we_retreat": odds.a_retreats,
+            "they_retreat": odds.b_retreats,
+            "lost": odds.a_ships_lost,
+            "sunk": odds.b_ships_lost,
+        }
+
+    if view.kept is None:
+        return simulated()
+    # Seeded, so the same for the same world, order and enemies: worked out once per version
+    # of the world in all the workers (issue 20: 300 battles, a sixth of a desk with orders on
+    # the load bench, and the order post that showed the card had just worked them out).
+    key = ("odds", card.id, json.dumps(order, sort_keys=True), tuple(f.id for f in enemies))
+    return view.kept.shared((*key, ODDS_SAMPLES), simulated)
 
 
 def _last_ledger(view: Desk) -> list[Any]:

@@ -31,12 +31,15 @@ faction's visible fleets and watched seas, the map's layout).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import logging
 import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -71,6 +74,76 @@ class KeptWorld:
             self.memo[key] = compute()
         value: T = self.memo[key]
         return value
+
+    def shared(self, key: Any, compute: Callable[[], T]) -> T:
+        """As `computed`, and kept in the shared cache too under this version's token, so that
+        the other processes find it (issue 20: under load nearly every desk is a faction's first
+        in its worker, and what one worker worked out the next may need). For what is slow to
+        compute and deterministic given the world and `key` (which must say all else it reads);
+        the value must pickle. A world not kept (no token) keeps nothing beyond the request."""
+        if key in self.memo:
+            found: T = self.memo[key]
+            return found
+        address = self._shared_key(key)
+        value: Any = None
+        if address is not None:
+            try:
+                value = cache.get(address)
+            except Exception as error:  # as world_version: an unreachable cache is no cache
+                log.warning("world cache unreachable, computing (%s)", error)
+                address = None
+        if value is None:
+            value = compute()
+            if address is not None and value is not None:
+                try:
+                    cache.set(address, value, WORLD_CACHE_SECONDS)
+                except Exception as error:
+                    log.warning("world cache unreachable, not kept (%s)", error)
+        self.memo[key] = value
+        kept: T = value
+        return kept
+
+    def prefetch(self, keys: list[Any]) -> None:
+        """What the shared cache holds of these keys (for `shared`), read in one round trip
+        instead of one each."""
+        addresses = {}
+        for key in keys:
+            address = self._shared_key(key)
+            if address is not None and key not in self.memo:
+                addresses[address] = key
+        if not addresses:
+            return
+        try:
+            found = cache.get_many(list(addresses))
+        except Exception as error:
+            log.warning("world cache unreachable, computing (%s)", error)
+            return
+        for address, value in found.items():
+            if value is not None:
+                self.memo[addresses[address]] = value
+
+    def _shared_key(self, key: Any) -> str | None:
+        """The shared cache's address of `key` for this version: the token is random and
+        renewed with every change of the world (`world_changed`), so an address is never
+        stale; the key is hashed (any length, any characters)."""
+        if not self.version:
+            return None
+        digest = hashlib.sha256(f"{_code()}|{key!r}".encode()).hexdigest()
+        return f"world-kept:{self.version}:{digest}"
+
+
+@functools.cache
+def _code() -> str:
+    """The hash of the code that makes what is shared (the desk's views, forms and templates,
+    the engine's rules): a process running other code (a deploy rolling through the workers)
+    never takes another's copy, which might be written otherwise."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for pattern in ("fleets/*.py", "templates/fleets/*.html", "engine/naval/*.py"):
+        for path in sorted(root.glob(pattern)):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 _kept: OrderedDict[tuple[Any, ...], KeptWorld] = OrderedDict()
