@@ -9,13 +9,8 @@ build must be there and in use; without a compiler the map runs its sources."""
 from __future__ import annotations
 
 import copy
-import json
-import os
 import pickle
 import shutil
-import subprocess
-import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
@@ -23,32 +18,11 @@ import pytest
 import maps
 from engine.kernel.compiled import FOLDER, compiled_digest, compiled_folder
 from maps.place import Box, Candidate, Placer
+from tests.compiled_builds import EXTENSION, needs_compiler, same_bytes
 
+SAME_BYTES = "tests.maps.same_bytes"
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "maps"
-COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])
-
-needs_compiler = pytest.mark.skipif(
-    COMPILER is None, reason="no C compiler: the map runs as plain Python"
-)
-
-
-def _same_bytes(pure: bool) -> dict[str, object]:
-    env = {k: v for k, v in os.environ.items() if k != "ADMIRALTY_PURE_ENGINE"}
-    if pure:
-        env["ADMIRALTY_PURE_ENGINE"] = "1"
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.maps.same_bytes"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    answer: dict[str, object] = json.loads(done.stdout)
-    return answer
 
 
 @needs_compiler
@@ -57,13 +31,13 @@ def test_the_build_is_there_and_in_use() -> None:
     import maps.model as model  # read once a drawing: left plain
     import maps.regions as regions
 
-    assert Path(regions.__file__).suffix == Path(sysconfig.get_config_var("EXT_SUFFIX")).suffix
+    assert Path(regions.__file__).suffix == EXTENSION
     assert model.__file__ == str(PACKAGE / "model.py")
 
 
 @needs_compiler
 def test_the_build_and_the_sources_draw_the_same_bytes() -> None:
-    compiled, plain = _same_bytes(pure=False), _same_bytes(pure=True)
+    compiled, plain = same_bytes(SAME_BYTES, pure=False), same_bytes(SAME_BYTES, pure=True)
     assert (compiled["compiled"], plain["compiled"]) == (True, False)
     assert compiled["drawings"] == plain["drawings"] == 14
     assert compiled["digest"] == plain["digest"]
