@@ -52,8 +52,10 @@ def legend_lines(
     if last:
         lines.append("The last action's place is ringed with a dashed circle.")
     if targets:
+        # The moderator acting for a seat reads whose places these are, not "you".
+        who = "you" if viewer is not None else turn["player"]
         lines.append(
-            "Dashed marks are the places where you may act: a bar for a road, a boat for a "
+            f"Dashed marks are the places where {who} may act: a bar for a road, a boat for a "
             "ship, a ring for a building or a thief's hex."
         )
     return lines
@@ -215,10 +217,12 @@ def _symbols(last: bool, targets: bool) -> list[tuple[str, Symbol]]:
             )
         )
     if targets:
+        # Device-neutral words: the same key is read by a player with a mouse, one on a phone
+        # and the moderator acting for a seat, so it names what may go there, not a gesture.
         out += [
-            ("tap: a road here", lambda x, y: road_target_shape(x, y, 0.0)),
-            ("tap: a ship here", lambda x, y: ship_target_shape(x, y + 1)),
-            ("tap: build or move here", lambda x, y: ring_target_shape(x, y, 7.0)),
+            ("a road may go here", lambda x, y: road_target_shape(x, y, 0.0)),
+            ("a ship may go here", lambda x, y: ship_target_shape(x, y + 1)),
+            ("may be built or moved to", lambda x, y: ring_target_shape(x, y, 7.0)),
         ]
     return out
 
