@@ -18,8 +18,10 @@ optional and never stale:
 
 Which modules: in the naval engine, those a turn and a desk's choices run through (the world,
 the orders and their checks, movement, encounters, battles, retreats, captures, blockades, the
-economy, fog, the legal orders, the odds); the scenario reader, the report, written orders and
-the pirates' suggestions run once per file, page or turn and stay plain. In the seafaring
+economy, fog, the legal orders, the odds) and the scenario reader (every lock's task and every
+kept world parse the whole world: at 2,000 fleets 169 ms plain, 81 ms compiled, more than a
+quarter of the turn's own time); the report, written orders and the pirates' suggestions run
+once per page or turn and stay plain. In the seafaring
 engine, those a game's actions run through (the board, the state, the
 checks and appliers, the lists, the routes, what the pieces reach, chance, rules, refusals;
 the scenario reader, the report, the bot and the generator run once per file or per bot move
@@ -81,6 +83,7 @@ BUILDS = (
             "refusals",
             "retreat",
             "rules",
+            "scenario",
             "turn",
             "validation",
             "world",
