@@ -42,6 +42,13 @@ def set_language(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def site_languages(request: HttpRequest) -> dict[str, Any]:
+    """A context processor: the site's languages for the header's switcher, each named in its own
+    words as settings.LANGUAGES names it (`get_available_languages` would translate the names:
+    "English" is "Engelska" on a Swedish page)."""
+    return {"site_languages": settings.LANGUAGES}
+
+
 def account_language(user: Any) -> str | None:
     """The language the user chose and kept on their account, if they chose one the site still
     has."""
