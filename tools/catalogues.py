@@ -258,22 +258,12 @@ def extracted(root: Path = ROOT) -> list[Entry]:
     """The messages marked in the code and templates, as makemessages finds them: run on a copy of
     the project (makemessages writes the catalogues it is run on), its .pot kept and read."""
     # Not copied: what makemessages does not read and Django needs not to start (the engines
-    # are imported by the apps, so they are copied, and not read: IGNORED).
+    # are imported by the apps, so they are copied, and not read: IGNORED); hidden entries (.git,
+    # .venv, the tools' caches) and what is made (the database, compiled modules and catalogues).
     skip = shutil.ignore_patterns(
-        ".git",
-        ".venv",
-        "__pycache__",
-        "*.sqlite3*",
-        "_compiled",
-        "*.mo",
-        "tests",
-        "bench",
-        "docs",
-        "staticfiles",
-        "var",
-        "media",
-        "node_modules",
-    )
+        ".*", "__pycache__", "*.sqlite3*", "_compiled", "*.mo", "tests", "bench", "docs",
+        "staticfiles", "var", "media", "node_modules",
+    )  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="catalogues-") as work:
         copy = Path(work) / "project"
         shutil.copytree(root, copy, ignore=skip, symlinks=True)
