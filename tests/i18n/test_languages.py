@@ -233,3 +233,11 @@ def test_the_forbidden_page_in_russian(rf) -> None:
         page = permission_denied(request, PermissionDenied()).content.decode()
     assert "<h1>Отказано</h1>" in page
     assert "Вам это не разрешено. (forbidden)" in page
+
+
+def test_the_logged_out_page_is_the_site_s_in_the_reader_s_language(client, sven) -> None:
+    client.force_login(sven)
+    page = client.post(reverse("logout"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<h1>Вы вышли</h1>" in page
+    assert f'<a href="{reverse("login")}">Войти снова</a>' in page
+    assert '<header class="site">' in page  # the site's look, not the admin's page
