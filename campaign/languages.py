@@ -5,6 +5,10 @@ Accept-Language, else English. The cookie is set by the page header's switcher (
 posting to `set_language`, below) and, for a user who chose before, when they log in: the choice
 is kept on their account (`UserLanguage`), so it follows them to their next login and to any
 other device. Anonymous visitors have only the cookie.
+
+`on_login` is connected when this module is imported, which is before any request: the settings'
+MIDDLEWARE names `AccountLanguageMiddleware` (and config/urls.py `set_language`), and Django loads
+the middleware when it makes its request handler.
 """
 
 from __future__ import annotations
