@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv compiled chromium run example test test-fast bench bench-load bench-load-seafarers bench-scale-out lint typecheck fmt
+.PHONY: venv compiled messages messages-extract messages-check chromium run example test test-fast bench bench-load bench-load-seafarers bench-scale-out lint typecheck fmt
 
 venv: $(STAMP)
 
@@ -30,6 +30,25 @@ $(COMPILED) &: $(STAMP) $(wildcard engine/naval/*.py) $(wildcard engine/seafarer
 		engine/kernel/compiled.py tools/compile_engine.py
 	-$(PY) tools/compile_engine.py
 
+# The translation catalogues (issue 22; README, "Adding a language"): each language's
+# locale/<code>/LC_MESSAGES/django.po, committed, compiled by Django's compilemessages (GNU
+# gettext's msgfmt) into the django.mo Django reads — made here, not committed, again when its .po
+# changed. `make messages-extract` adds the messages newly marked in the code and templates to
+# every catalogue (makemessages), `make messages-check` lists what is missing or wrong in them
+# (tests/i18n/test_catalogues.py checks the same in `make test`).
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po)
+messages: $(CATALOGUES:.po=.mo)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(STAMP)
+	$(PY) manage.py compilemessages -v0 -l $* --ignore=.venv --ignore=.git --ignore=var \
+	  --ignore=staticfiles --ignore=tests --ignore=docs
+
+messages-extract: venv
+	$(PY) -m tools.catalogues extract
+
+messages-check: venv
+	$(PY) -m tools.catalogues check
+
 # The site on the embedded default (SQLite, Celery tasks run in-process): the bundled campaign,
 # a moderator and a player per faction, printed with the address. PORT=8001 for another port.
 # It serves as a moderator would run a real game here: DEBUG off (the site's own 404 and 500
@@ -46,7 +65,7 @@ MAIL_BACKEND_console := django.core.mail.backends.console.EmailBackend
 EMAIL_BACKEND ?= $(MAIL_BACKEND_$(MAIL))
 RUN_ENV = DEBUG=$(DEBUG) HTTPS=false ALLOWED_HOSTS=127.0.0.1,localhost SECRET_KEY_FILE=$(DATA)/secret_key \
   EMAIL_BACKEND=$(EMAIL_BACKEND) EMAIL_FILE_PATH=$(DATA)/mail
-run: venv compiled
+run: venv compiled messages
 	$(RUN_ENV) $(PY) manage.py migrate --noinput -v0
 	$(RUN_ENV) $(PY) manage.py collectstatic --noinput -v0
 	$(RUN_ENV) $(PY) manage.py demo --address http://127.0.0.1:$(PORT)/
@@ -68,14 +87,14 @@ chromium:
 # Redis database, tests/conftest.py; docs/testing.md). TEST_WORKERS=0 runs it in one process;
 # PYTEST_ARGS narrows a run (.ci/run's second pass: the database-bound tests on PostgreSQL).
 TEST_WORKERS ?= auto
-test: venv compiled chromium
+test: venv compiled messages chromium
 	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 	$(MAKE) lint
 	$(MAKE) typecheck
 
 # Everything but the `slow` marker (the thousand-game playouts, the many-campaign scale-out, the
 # log browser): a contributor's run in a few minutes. `make test` still runs every test.
-test-fast: venv compiled chromium
+test-fast: venv compiled messages chromium
 	$(PY) -m pytest -n $(TEST_WORKERS) -m "not slow" $(PYTEST_ARGS)
 
 # catanatron is the seafaring bench's anchor only (requirements-bench.txt), never a runtime need.

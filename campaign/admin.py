@@ -261,10 +261,21 @@ class CampaignAdmin(AuditedAdmin):
         "turn_hours",
         "reminder_hours",
         "webhook_url",
+        "language",
         "reason",
     )
 
     change_list_template = "admin/campaign/campaign_changelist.html"
+
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if db_field.name == "language" and field is not None:
+            # A form that posts no language (an older page, a script) keeps the campaign's; a
+            # blank one is English, the default (issue 22).
+            field.required = False
+            field.empty_value = "en"
+        return field
+
     # Django 6's default for a URL typed without a scheme (webhooks are https anyway).
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 

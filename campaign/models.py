@@ -15,6 +15,12 @@ from campaign.fields import DocumentField
 from campaign.webhooks import WebhookRefused, vetted_addresses
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """The site's languages (settings.LANGUAGES), each in its own words. A callable, so that a
+    language added to the settings needs no migration (README, "Adding a language")."""
+    return list(settings.LANGUAGES)
+
+
 class Campaign(models.Model):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -33,6 +39,15 @@ class Campaign(models.Model):
     )
     webhook_url = models.URLField(
         blank=True, help_text="On publish, the public bulletin is POSTed here (Discord-style)."
+    )
+    # The language the campaign is written in, chosen by its moderator (issue 22). Stored and
+    # shown for now; the turn reports, the bulletin, the forum exports, the map's labels and the
+    # PNG, and the webhook posts will follow it (docs/architecture.md, "Languages").
+    language = models.CharField(
+        max_length=10,
+        choices=language_choices,
+        default="en",
+        help_text="The language of the game's reports, bulletin and forum posts.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -193,3 +208,18 @@ class AuditEntry(models.Model):
         recorded, and for entries about no turn)."""
         status = self.detail.get("turn_status") if isinstance(self.detail, dict) else None
         return str(status) if status else None
+
+
+class UserLanguage(models.Model):
+    """The language a user chose in the page header's switcher (issue 22), kept on their account
+    so that it is theirs on their next login, on any device (campaign/languages.py). A user who
+    never chose has no row: the browser's language (Accept-Language) is used."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_choice"
+    )
+    language = models.CharField(max_length=10, choices=language_choices)
+    chosen_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"

@@ -24,9 +24,9 @@ def home(request: HttpRequest) -> HttpResponse:
     """The user's games of every ruleset, each listed by its ruleset (the seam: the platform
     does not know what a seafaring seat or a naval faction is)."""
     games = [(r, r.games_of(request.user)) for r in ruleset_all()]
-    return render(
-        request, "campaign/home.html", {"games": [(r, found) for r, found in games if found]}
-    )
+    found = [(r, listings) for r, listings in games if listings]
+    waiting = sum(g.your_turn for _, listings in found for g in listings)
+    return render(request, "campaign/home.html", {"games": found, "waiting": waiting})
 
 
 @dataclass(frozen=True)

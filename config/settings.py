@@ -106,9 +106,16 @@ MIDDLEWARE = [
     # collectstatic; with DEBUG on straight from the apps (WHITENOISE_USE_FINDERS' default).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the page (issue 22): the language cookie (the header's switcher, or the
+    # account's choice set on login), else the browser's Accept-Language, else English. After
+    # the session, before CommonMiddleware (Django's documented place).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A logged-in user's language kept on their account (campaign.UserLanguage) becomes the
+    # language cookie when they log in, on any device (campaign/languages.py).
+    "campaign.languages.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -128,6 +135,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "campaign.languages.site_languages",  # the header's language switcher
             ],
         },
     },
@@ -164,7 +172,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# The site's languages (issue 22; README, "Adding a language"): each named in its own language in
+# the header's switcher. English is the source of every message; the others are the catalogues in
+# locale/<code>/LC_MESSAGES/django.po, compiled by `make messages` (run by `make run` and
+# `make test`). A campaign or game is written in one of these too (Campaign.language).
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ru", "Русский"),
+    ("sv", "Svenska"),
+    ("es", "Español"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's cookie, sent over TLS only when the session's is; no script reads it.
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

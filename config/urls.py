@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth
 from django.urls import include, path
 
+from campaign import languages
 from campaign import views as campaign_views
 from fleets import map_views as fleet_map_views
 from fleets import report_views as fleet_report_views
@@ -21,6 +22,9 @@ urlpatterns = [
     path("", campaign_views.home, name="home"),
     path("accounts/login/", login.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    # The header's language switcher (campaign/languages.py): Django's set_language, and the
+    # choice kept on the account of a user logged in.
+    path("i18n/setlang/", languages.set_language, name="set_language"),
     path("moderate/", campaign_views.moderating, name="moderating"),  # the moderator's desk
     path("campaigns/new/", world_views.campaign_new, name="world_campaign_new"),
     path("c/<slug:slug>/", fleet_views.desk, name="desk"),

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings as django_settings
+
 from campaign.webhooks import WebhookRefused, vetted_addresses
 from engine.naval import Problem, ScenarioError, parse_scenario
 from engine.naval.scenario import TOP_KEYS as SCENARIO_KEYS
@@ -25,6 +27,7 @@ SETTINGS = {
     "fog_of_war": bool,
     "resolve_early": bool,  # the naval settings' (R-90)
     "webhook_url": (str, type(None)),
+    "language": str,  # the campaign's language (issue 22): a code of settings.LANGUAGES
 }
 # The settings that are the naval settings' row (fleets.NavalSettings), not the platform's.
 NAVAL_SETTINGS = frozenset({"fog_of_war", "resolve_early"})
@@ -213,6 +216,9 @@ def _settings(value: object, problems: list[Problem]) -> dict[str, Any]:
             problems.append(Problem(f"settings.{key}", "has the wrong type"))
         elif kind is int and not 0 <= item <= MAX_HOURS:
             problems.append(Problem(f"settings.{key}", f"must be from 0 to {MAX_HOURS} hours"))
+        elif key == "language" and item not in dict(django_settings.LANGUAGES):
+            known = ", ".join(code for code, _ in django_settings.LANGUAGES)
+            problems.append(Problem(f"settings.{key}", f"must be one of {known}"))
         elif key == "webhook_url" and item is not None and not _url(item):
             problems.append(
                 Problem(f"settings.{key}", f"an http(s) address of at most {URL_LENGTH} characters")

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
 from battles.services import battle_rows_delete, battle_rows_write
 from campaign.bulk import insert_rows
@@ -49,9 +50,23 @@ ADMIN_PAGES = (
 )
 
 
+# A turn's status as the players' home page words it (issue 22: in the reader's language).
+TURN_STATUS_WORDS = {
+    Turn.Status.DRAFT: pgettext_lazy("a turn's status", "draft"),
+    Turn.Status.OPEN: pgettext_lazy("a turn's status", "open"),
+    Turn.Status.LOCKED: pgettext_lazy("a turn's status", "locked"),
+    Turn.Status.RESOLVING: pgettext_lazy("a turn's status", "resolving"),
+    Turn.Status.RESOLVED: pgettext_lazy("a turn's status", "resolved"),
+    Turn.Status.PUBLISHED: pgettext_lazy("a turn's status", "published"),
+    Turn.Status.FAILED: pgettext_lazy("a turn's status", "failed"),
+}
+
+
 class NavalRuleset:
     key = "naval"
-    name = "Naval campaign"  # shown to players: no file names (the rulebook is naval.md)
+    # Shown to players: no file names (the rulebook is naval.md). Kept in English here and
+    # translated where it is shown (`{% translate ruleset.name %}`; issue 22).
+    name = gettext_noop("Naval campaign")
     cadence = Cadence.SIMULTANEOUS
     pages = Pages(desk="desk", map="campaign_map", reports="turns")
 
@@ -170,10 +185,10 @@ class NavalRuleset:
 
     def moderator_page(self, campaign: Any) -> Link:
         """The platform's dashboard in the admin, which holds the naval parts (above)."""
-        return Link("Dashboard", reverse("admin:campaign_dashboard", args=[campaign.pk]))
+        return Link(gettext("Dashboard"), reverse("admin:campaign_dashboard", args=[campaign.pk]))
 
     def new_game_page(self) -> Link:
-        return Link("A new naval campaign", reverse("world_campaign_new"))
+        return Link(gettext("A new naval campaign"), reverse("world_campaign_new"))
 
     # The moderator's orders, the pirates', upkeep priorities, revoked keys (fleets/audit_words.py).
     audit_words: Mapping[str, AuditWording] = AUDIT_WORDS
@@ -206,7 +221,12 @@ class NavalRuleset:
         listings = []
         for m in memberships:
             turn = current.get(m.campaign_id)
-            status = f"turn {turn.number}: {turn.get_status_display().lower()}" if turn else "—"
+            status = (
+                gettext("turn %(number)s: %(status)s")
+                % {"number": turn.number, "status": TURN_STATUS_WORDS[turn.status]}
+                if turn
+                else "—"
+            )
             is_final = turn is not None and (turn.pk, m.faction_id) in final
             due = (
                 turn is not None
@@ -216,14 +236,14 @@ class NavalRuleset:
                 and not is_final
             )
             if is_final and turn is not None and turn.status == Turn.Status.OPEN:
-                status += ", your orders are final"
+                status += gettext(", your orders are final")
             listings.append(
                 Listing(
                     name=m.campaign.name,
                     slug=m.campaign.slug,
                     url=reverse(self.pages.desk, args=[m.campaign.slug]),
-                    role=m.faction.name if m.faction else "moderator",
-                    status=status + (", your orders are due" if due else ""),
+                    role=m.faction.name if m.faction else pgettext("a member's role", "moderator"),
+                    status=status + (gettext(", your orders are due") if due else ""),
                     your_turn=due,
                 )
             )

@@ -400,6 +400,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
                 description=data["description"],
                 turn_hours=data["turn_hours"],
                 fog_of_war=data["fog_of_war"],
+                language=data["language"] or "en",
             )
         except WorldRefused as error:
             form.add_error("slug", str(error))

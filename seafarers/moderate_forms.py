@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 
-from campaign.models import Campaign
+from campaign.models import Campaign, language_choices
 from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.kernel.problems import ScenarioError
 from engine.seafarers import State
@@ -96,6 +96,14 @@ class NewGameForm(forms.Form):
         label="Remind a player after (hours; blank: 24)",
         help_text="A player the game has waited on this long is reminded once, by e-mail and "
         "on the game's webhook.",
+    )
+    # The game's language (issue 22; Campaign.language): stored and shown for now.
+    language = forms.ChoiceField(
+        choices=language_choices,
+        initial="en",
+        required=False,  # blank: English
+        label="The game's language",
+        help_text="Its log, exports and forum posts will be written in it.",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -222,6 +230,19 @@ class ReminderForm(ReasonForm):
         required=False,
         label="Why (it goes to the audit log)",
         widget=forms.TextInput(attrs={"required": True, "size": 30}),
+    )
+
+
+class LanguageForm(ReasonForm):
+    """The game's language changed on its dashboard (issue 22; Campaign.language), audited
+    `campaign_language` with the old and new; a reason is optional."""
+
+    language = forms.ChoiceField(choices=language_choices, label="The game's language")
+    reason = forms.CharField(
+        max_length=500,
+        required=False,
+        label="Why (optional; it goes to the audit log)",
+        widget=forms.TextInput(attrs={"size": 30}),
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from campaign.models import Campaign, Membership
 from campaign.rulesets import (
@@ -57,7 +58,9 @@ class NoTurns(RuntimeError):
 
 class SeafarersRuleset:
     key = "seafarers"
-    name = "Seafarers"  # shown to players: no file names (the rulebook is seafarers.md)
+    # Shown to players: no file names (the rulebook is seafarers.md). Kept in English here and
+    # translated where it is shown (`{% translate ruleset.name %}`; issue 22).
+    name = gettext_noop("Seafarers")
     cadence = Cadence.SEQUENTIAL
     pages = Pages(desk="seafarers_desk", map="seafarers_board", reports="seafarers_log")
 
@@ -114,10 +117,10 @@ class SeafarersRuleset:
 
     def moderator_page(self, campaign: Any) -> Link:
         """The game's own dashboard (seafarers/views/moderate.py), not the admin's."""
-        return Link("Dashboard", reverse("seafarers_moderate", args=[campaign.slug]))
+        return Link(gettext("Dashboard"), reverse("seafarers_moderate", args=[campaign.slug]))
 
     def new_game_page(self) -> Link:
-        return Link("A new seafaring game", reverse("seafarers_game_new"))
+        return Link(gettext("A new seafaring game"), reverse("seafarers_game_new"))
 
     def moderator_views(self) -> Sequence[tuple[str, Callable[..., Any], str]]:
         return ()  # the moderator's pages come with the action desk (a later session)
@@ -150,7 +153,7 @@ class SeafarersRuleset:
                     name=game.campaign.name,
                     slug=game.campaign.slug,
                     url=desk_url(game.campaign.slug),
-                    role=player if player is not None else "moderator",
+                    role=player if player is not None else pgettext("a member's role", "moderator"),
                     status=_status(game, waiting),
                     your_turn=player is not None and player in waiting,
                 )
@@ -214,19 +217,28 @@ def _waiting(state: Document) -> list[str]:
 
 
 def _status(game: Game, waiting: list[str]) -> str:
+    """How the game stands, for the home page, in the reader's language (issue 22); the seats'
+    colours are the file's ids, as the desk shows them."""
     turn = game.state["turn"]
     if game.status == Game.Status.NEW:
-        return "not started"
+        return gettext("not started")
     if game.status == Game.Status.PAUSED:
-        return "paused by the moderator"
+        return gettext("paused by the moderator")
     if game.status == Game.Status.OVER:
-        return f"won by {turn['winner']}" if turn.get("winner") else "over"
-    when = "setup" if game.status == Game.Status.SETUP else f"turn {turn['number']}"
+        if turn.get("winner"):
+            return gettext("won by %(winner)s") % {"winner": turn["winner"]}
+        return gettext("over")
+    when = (
+        gettext("setup")
+        if game.status == Game.Status.SETUP
+        else gettext("turn %(number)s") % {"number": turn["number"]}
+    )
+    who = {"when": when, "players": ", ".join(waiting)}
     if turn["phase"] == "discard":
-        return f"{when}: {', '.join(waiting)} to discard"
+        return gettext("%(when)s: %(players)s to discard") % who
     if turn["phase"] == "gold":
-        return f"{when}: {', '.join(waiting)} to pick gold"
-    return f"{when}: {', '.join(waiting)} to act"
+        return gettext("%(when)s: %(players)s to pick gold") % who
+    return gettext("%(when)s: %(players)s to act") % who
 
 
 def desk_url(slug: str) -> str:

@@ -34,7 +34,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaign.audit_log import audit_lines
 from campaign.exporting import game_file_text
-from campaign.models import AuditEntry
+from campaign.models import AuditEntry, Campaign, language_choices
 from campaign.scenario_files import described
 from campaign.selectors import moderates
 from engine.kernel.problems import ScenarioError
@@ -49,6 +49,7 @@ from seafarers.moderate_forms import (
     ActForForm,
     AwardForm,
     BoardActForForm,
+    LanguageForm,
     NewGameForm,
     ReasonForm,
     ReminderForm,
@@ -170,6 +171,9 @@ def _create(form: NewGameForm, moderator: Any) -> Game:
     if cleaned.get("reminder_hours"):
         game.reminder_hours = cleaned["reminder_hours"]
         game.save(update_fields=["reminder_hours"])
+    if cleaned.get("language") and cleaned["language"] != game.campaign.language:
+        Campaign.objects.filter(pk=game.campaign_id).update(language=cleaned["language"])
+        game.campaign.language = cleaned["language"]
     AuditEntry.objects.create(
         campaign=game.campaign,
         user=moderator,
@@ -182,6 +186,7 @@ def _create(form: NewGameForm, moderator: Any) -> Game:
             "rules": rules_set,
             "seats": [seat or "bot" for seat in seats],
             "reminder_hours": game.reminder_hours,
+            "language": game.campaign.language,
         },
     )
     return game
@@ -269,6 +274,7 @@ def panel_context(request: HttpRequest, game: Game, **note: Any) -> dict[str, An
         else None,
         "replace": ReplaceForm(players=[s.player for s in seats], initial=index),
         "reminder": ReminderForm(initial={**index, "hours": game.reminder_hours}),
+        "language": LanguageForm(initial={**index, "language": game.campaign.language}),
         "audit": audit_lines(  # in words, the action's id beside (issue 11)
             game.campaign,
             AuditEntry.objects.filter(campaign=game.campaign).select_related("user", "turn")[
@@ -460,6 +466,8 @@ def game_action(request: HttpRequest, game: Game, action: str) -> HttpResponse:
     and an optional reason, kept in the audit log."""
     if action == "reminder":
         return _reminder(request, game)
+    if action == "language":
+        return _language(request, game)
     service = SIMPLE.get(action)
     if service is None:
         raise Http404("No such action.")
@@ -501,6 +509,33 @@ def _reminder(request: HttpRequest, game: Game) -> HttpResponse:
         game,
         lambda: _on_shown(game, form, call),
         f"A player the game waits on is now reminded after {hours} h.",
+    )
+
+
+def _language(request: HttpRequest, game: Game) -> HttpResponse:
+    """The game's language (Campaign.language, issue 22) changed, audited `campaign_language`
+    with the old and new; a stale page is refused `game_moved_on` like the other buttons.
+    Stored and shown for now: the log's exports and posts will follow it."""
+    form = LanguageForm(request.POST)
+
+    def call(locked: Game) -> None:
+        code, old = form.cleaned_data["language"], locked.campaign.language
+        if code == old:
+            raise GameRefused(
+                "unchanged", f"the game is in {locked.campaign.get_language_display()} already"
+            )
+        Campaign.objects.filter(pk=locked.campaign_id).update(language=code)
+        AuditEntry.objects.create(
+            campaign=locked.campaign,
+            user=request.user,
+            action="campaign_language",
+            reason=form.cleaned_data["reason"].strip(),
+            detail={"old": old, "new": code},
+        )
+
+    name = dict(language_choices()).get(request.POST.get("language", ""), "")
+    return _outcome(
+        request, game, lambda: _on_shown(game, form, call), f"The game's language is now {name}."
     )
 
 

@@ -86,6 +86,8 @@ def player_rows() -> list[Row]:
         Row("rulebook", "get", reverse("rulebook", args=["naval"])),
         Row("login refused", "post", reverse("login"), {"username": "danes", "password": "no"}),
         Row("logout", "post", reverse("logout")),
+        # The header's language switcher (issue 22): a cookie, and the choice on the account.
+        Row("language", "post", reverse("set_language"), {"language": "ru", "next": "/"}),
         Row("desk", "get", reverse("desk", args=[SLUG])),
         Row("order", "post", reverse("fleet_order", args=[SLUG, FLEET]), HOLD),
         Row("withdraw", "post", reverse("fleet_withdraw", args=[SLUG, FLEET]), {"reason": "r"}),
@@ -453,6 +455,7 @@ PUBLIC = {
     "rulebook": 200,  # the rules, like a printed rulebook
     "login refused": 200,
     "logout": 200,  # "logged out", also for someone who was not logged in
+    "language": "redirect",  # anyone chooses the site's language: back to the page (`next`)
     "api root": 404,  # nothing lives at /api/ itself
     "api schema": 200,
     "api docs": 200,
