@@ -109,6 +109,13 @@ SEAFARING: list[Case] = [
     ("game_settings", {"seats": ["ann", "bot"]}, False, "Set up the game"),
     ("reminder_hours", {"old": 24, "new": 6}, False, "Reminders after 6 h (were after 24 h)"),
     ("reminder_hours", {}, False, "Reminders after ? h (were after ? h)"),
+    (
+        "campaign_language",
+        {"old": "en", "new": "sv"},
+        False,
+        "The game's language: Svenska (was English)",
+    ),
+    ("campaign_language", {"new": "xx"}, False, "The game's language: xx (was ?)"),
     ("game_undo", {"undone": {"type": "build_road"}}, False, "Undid the last action (build road)"),
     ("game_undo", {"undone": {"player": "red"}}, False, "Undid the last action"),
     ("game_undo", {"undone": "roll"}, False, "Undid the last action"),
