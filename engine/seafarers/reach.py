@@ -153,10 +153,14 @@ def lifted(state: State, p: int, e: int) -> None:
             if owner[n] == NONE:  # the edges there may have been attached by this ship alone
                 _renew(state, p, node_edges[n])
     alone = (e,)
+    a, b = nodes
     for q in range(len(state.players)):
-        if q == p or any(
-            owner[n] == q or n in state.road_at[q] or n in state.ship_at[q] for n in nodes
-        ):
+        # e is attached for q only if q has a building, a road or a ship at one of its nodes
+        if q == p or owner[a] == q or owner[b] == q:
+            _renew(state, q, alone)
+            continue
+        their_roads, their_ships = state.road_at[q], state.ship_at[q]
+        if a in their_roads or b in their_roads or a in their_ships or b in their_ships:
             _renew(state, q, alone)
 
 
