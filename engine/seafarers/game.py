@@ -13,7 +13,16 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.seafarers import reach
-from engine.seafarers.board import GOLD, GOLD_YIELD, LAND, RESOURCE_OF, SEA, Board, is_edge_shape
+from engine.seafarers.board import (
+    GOLD,
+    GOLD_YIELD,
+    LAND,
+    NO_EDGES,
+    RESOURCE_OF,
+    SEA,
+    Board,
+    is_edge_shape,
+)
 from engine.seafarers.chance import seeded_roll, seeded_steal
 from engine.seafarers.refusals import Refused
 from engine.seafarers.routes import (
@@ -342,7 +351,7 @@ def attached(state: State, p: int, e: int, piece: int, without: int = NONE) -> b
 
 def on_pirate(state: State, e: int) -> bool:
     """X18: one of the six edges of the pirate's hex."""
-    return state.pirate is not None and e in state.board.hex_edges[state.pirate]
+    return state.pirate is not None and e in state.board.hex_edge_sets[state.pirate]
 
 
 def _route_checks(state: State, p: int, e: int, piece: int, without: int = NONE) -> None:
@@ -492,7 +501,7 @@ def _any_free_placement(state: State, p: int) -> bool:
     if not roads and not ships:
         return False
     kinds = state.board.edge_kind
-    pirate = state.board.hex_edges[state.pirate] if state.pirate is not None else ()
+    pirate = state.board.hex_edge_sets[state.pirate] if state.pirate is not None else NO_EDGES
     for e, how in state.attach[p].items():
         if roads and how & 1 and kinds[e] != SEA:
             return True

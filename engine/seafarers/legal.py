@@ -3,7 +3,7 @@
 The order pages are built from this list, so it must agree with the checks exactly: pieces are
 listed by the checks' predicates (`game.attached` from the attached edges reach.py keeps,
 `game.movable` over the player's ships; the costs and supplies), robber moves by the victims of
-`game.robber_victims` gathered in one pass, cards by running `game.check` itself;
+`game.robber_victims` gathered in one pass, cards by running their own checks (`game.CHECKS`);
 tests/engine/seafarers/test_playouts.py holds every listed action to the checks and random
 unlisted ones to a refusal. Candidates are narrowed first to what could pass (edges and nodes
 next to the player's own pieces), never to less.
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.seafarers.board import LAND, SEA
-from engine.seafarers.game import check
+from engine.seafarers.board import LAND, NO_EDGES, SEA
+from engine.seafarers.game import CHECKS
 from engine.seafarers.refusals import Refused
 from engine.seafarers.rules import (
     COST_CITY,
@@ -34,9 +34,12 @@ from engine.seafarers.state import NONE, SETTLEMENT, SHIP, Listing, State
 Action = dict[str, Any]
 
 
-def _ok(state: State, action: Action) -> bool:
+def _ok(state: State, p: int, action: Action) -> bool:
+    """A card the player to act may play (phase roll or action, their turn: X25's general
+    checks hold for every action `_card_actions` makes, shaped as the table says), by the
+    card's own checks (`game.CHECKS`, which `game.check` runs after the general ones)."""
     try:
-        check(state, action)
+        CHECKS[action["type"]](state, p, action)
     except Refused:
         return False
     return True
@@ -101,7 +104,7 @@ def _setup_route(state: State, player: str, p: int) -> list[Action]:
     assert state.setup_node is not None
     roads = state.roads[p] < state.rules.roads
     ships = state.ships[p] < state.rules.ships
-    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+    pirate = board.hex_edge_sets[state.pirate] if state.pirate is not None else NO_EDGES
     out: list[Action] = []
     for e in board.node_edges[state.setup_node]:
         if state.edge_piece[e]:
@@ -121,7 +124,7 @@ def _route_builds(
     roads: bool,
     ships: bool,
     edges: tuple[int, ...],
-    pirate: tuple[int, ...],
+    pirate: frozenset[int],
     out: list[Action],
 ) -> None:
     """build_road / build_ship on each empty edge attached for it (X2, reach.py), in edge
@@ -209,7 +212,7 @@ def _legal(state: State, player: str) -> list[Action]:
         roads = state.roads[p] < state.rules.roads
         ships = state.ships[p] < state.rules.ships
         if roads or ships:
-            pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+            pirate = board.hex_edge_sets[state.pirate] if state.pirate is not None else NO_EDGES
             _route_builds(state, player, p, roads, ships, listing_for(state, p)[0], pirate, out)
         out.append({"type": "end_road_building", "player": player})
         return out
@@ -232,7 +235,7 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
     append = out.append
     roads = state.roads[p] < rules.roads and _has(hand, NEED_ROAD)
     ships = state.ships[p] < rules.ships and _has(hand, NEED_SHIP)
-    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+    pirate = board.hex_edge_sets[state.pirate] if state.pirate is not None else NO_EDGES
     movable = [] if state.ship_moved or not ship_at else _movable(state, p, ship_at, pirate)
     edges, targets = listing_for(state, p) if roads or ships or movable else ((), ())
     if roads or ships:
@@ -281,7 +284,7 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
 
 
 def _card_actions(state: State, player: str) -> list[Action]:
-    """The cards the player may play now (B12, X15, X23), through `check` itself."""
+    """The cards the player may play now (B12, X15, X23), through their checks (`_ok`)."""
     p = state.pindex[player]
     held = state.dev_cards[p]
     if state.dev_card_played or not held:
@@ -291,17 +294,17 @@ def _card_actions(state: State, player: str) -> list[Action]:
     for kind, card in (("play_knight", "knight"), ("play_road_building", "road_building")):
         if card in playable:
             action = {"type": kind, "player": player}
-            if _ok(state, action):
+            if _ok(state, p, action):
                 out.append(action)
     if "year_of_plenty" in playable:
         for take in combinations(2, state.bank):
             plenty: Action = {"type": "play_year_of_plenty", "player": player, "take": take}
-            if _ok(state, plenty):
+            if _ok(state, p, plenty):
                 out.append(plenty)
     if "monopoly" in playable:
         for resource in RESOURCES:
             action = {"type": "play_monopoly", "player": player, "resource": resource}
-            if _ok(state, action):
+            if _ok(state, p, action):
                 out.append(action)
     return out
 
@@ -350,7 +353,7 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
 
 
 def _movable(
-    state: State, p: int, ship_at: dict[int, list[int]], pirate: tuple[int, ...]
+    state: State, p: int, ship_at: dict[int, list[int]], pirate: frozenset[int]
 ) -> list[int]:
     """`game.movable` over the player's ships, in their order: not placed this turn (SR9), not
     on a closed route (X5), not on the pirate's edges (X18), with an open end — a node with no
@@ -407,7 +410,7 @@ def _ship_moves(
     player: str,
     movable: list[int],
     targets: tuple[tuple[int, int], ...],
-    pirate: tuple[int, ...],
+    pirate: frozenset[int],
     names: tuple[tuple[str, str], ...],
     out: list[Action],
 ) -> None:
