@@ -40,7 +40,7 @@ from engine.seafarers.rules import (
     COST_SHIP,
     RESOURCES,
 )
-from engine.seafarers.state import CITY, NONE, ROAD, SETTLEMENT, SHIP, State
+from engine.seafarers.state import CITY, NONE, ROAD, SETTLEMENT, SETUP_PHASES, SHIP, State
 
 Event = dict[str, Any]
 Apply = Callable[[list[Event]], None]
@@ -269,10 +269,10 @@ def apply_listed(state: State, action: Any) -> list[Event]:
 
 def _finish(state: State, action: dict[str, Any], events: list[Event]) -> list[Event]:
     """After the applier: each event names its player, then the win (X20)."""
-    p = state.pindex[action["player"]]
+    name = state.players[state.pindex[action["player"]]]
     for event in events:
         if "player" not in event and event["type"] != "stolen":
-            event["player"] = state.players[p]
+            event["player"] = name
     _check_win(state, events)
     if action.get("by_moderator"):
         for event in events:
@@ -856,8 +856,9 @@ def _end_turn(state: State, p: int, events: list[Event]) -> None:
 
 def _check_win(state: State, events: list[Event]) -> None:
     """X20, PV5: the current player, during his own turn, never in setup."""
-    if state.phase == "over" or state.in_setup():
-        return
+    phase = state.phase
+    if phase == "over" or phase in SETUP_PHASES or (phase == "gold" and state.in_setup()):
+        return  # (`in_setup` called only in a gold pick: this runs after every action)
     p = state.player
     points = state.vp(p)
     if points >= state.rules.victory_points:
