@@ -178,10 +178,12 @@ def legal_actions(state: State, player: str) -> list[Action]:
 
 def _legal(state: State, player: str) -> list[Action]:
     p = state.pindex.get(player)
-    if p is None or state.phase == "over":
-        return []
-    board = state.board
     phase = state.phase
+    if p is None or phase == "over":
+        return []
+    if phase == "action":  # most lists: asked first
+        return _action_phase(state, player, p) if p == state.player else []
+    board = state.board
     out: list[Action] = []
     if phase == "discard":
         if state.discard[p]:
@@ -216,7 +218,7 @@ def _legal(state: State, player: str) -> list[Action]:
             _route_builds(state, player, p, roads, ships, listing_for(state, p)[0], pirate, out)
         out.append({"type": "end_road_building", "player": player})
         return out
-    return _action_phase(state, player, p)
+    return out  # no other phase (seafarers-format.md "Actions")
 
 
 def _action_phase(state: State, player: str, p: int) -> list[Action]:
@@ -309,6 +311,26 @@ def _card_actions(state: State, player: str) -> list[Action]:
     return out
 
 
+# Per game's players: what each set of candidates (a bit per player) lists on a hex, made
+# once — (None,) for no candidate (the move alone), the candidates' names in seat order, and,
+# last, () for the hex the thief stands on (no move). A few games' worth are kept.
+_CANDIDATES: dict[tuple[str, ...], list[tuple[str | None, ...]]] = {}
+
+
+def _candidates(names: tuple[str, ...]) -> list[tuple[str | None, ...]]:
+    made = _CANDIDATES.get(names)
+    if made is None:
+        count = len(names)
+        made = [(None,)]
+        for mask in range(1, 1 << count):
+            made.append(tuple(names[q] for q in range(count) if mask >> q & 1))
+        made.append(())
+        if len(_CANDIDATES) >= 64:
+            _CANDIDATES.clear()
+        _CANDIDATES[names] = made
+    return made
+
+
 def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[Action]:
     """move_robber / move_pirate: every other hex of its kind, with each candidate (X17): the
     other players with a card and a building on a corner (robber) or a ship on a side (pirate)
@@ -316,8 +338,7 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
     board = state.board
     kind = "move_pirate" if pirate else "move_robber"
     here = state.pirate if pirate else state.robber
-    # hex -> its candidates, one bit each; a list by hex id, not a dict: the loop below reads
-    # it once for each of the board's hexes of the kind (about 90 on the bundled board)
+    # hex -> its candidates, one bit each; a list by hex id, not a dict
     around = [0] * len(board.hexes)
     count = len(state.players)
     for q in range(count):
@@ -337,19 +358,17 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
                 for h in node_hexes[n]:
                     around[h] |= bit
     if here is not None:
-        around[here] = -1  # where it stands: not a move (no other hex is marked so)
-    out: list[Action] = []
-    append = out.append
-    names = state.players
-    for h, hid in board.sea_hexes if pirate else board.land_hexes:
-        victims = around[h]
-        if not victims:
-            append({"type": kind, "player": player, "hex": hid})
-        elif victims > 0:
-            for q in range(count):
-                if victims >> q & 1:
-                    append({"type": kind, "player": player, "hex": hid, "steal_from": names[q]})
-    return out
+        around[here] = 1 << count  # where it stands: no move
+    listed = _candidates(state.players)
+    # One comprehension over the hexes of the kind, in the board's order (about 90 on the
+    # bundled board, listed after every 7 and Knight): a move per candidate, or the move alone.
+    return [
+        {"type": kind, "player": player, "hex": hid}
+        if victim is None
+        else {"type": kind, "player": player, "hex": hid, "steal_from": victim}
+        for h, hid in (board.sea_hexes if pirate else board.land_hexes)
+        for victim in listed[around[h]]
+    ]
 
 
 def _movable(
