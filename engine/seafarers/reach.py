@@ -11,7 +11,8 @@ action phase's list needs no pass over the player's pieces (issue 12's games per
   holds no building and an own road (for a road) or ship (for a ship) ends there (SH4-SH6,
   SH13, B7). The checks (`game.attached`) say the same from the pieces themselves;
   tests/engine/seafarers/invariants.py holds the two equal after every action of every
-  playout;
+  playout. X15's question (a free road or ship placeable anywhere, `game._any_free_placement`)
+  is read from it too;
 - `harbour_rates[p]`: p's rate for each resource (X11), renewed when p builds on a harbour;
 - `split[p]`: p's network split for the route search (`routes.split_network`), so that the
   route after a piece (X10) needs no pass over the pieces either.
