@@ -34,7 +34,10 @@ from engine.seafarers.state import State
 
 PLAYERS = ["red", "blue", "white", "orange"]
 LIMIT = 1000
-GAMES_RATIO_TARGET = 3.0  # at least 3x catanatron's games per second
+# Issue 23: catanatron's games per second at least 4x by the compiled build (issue 12 asked
+# 3x), at least 2.5x by the same sources as plain Python (where no C compiler is at hand).
+GAMES_RATIO_TARGET = 4.0
+PLAIN_RATIO_TARGET = 2.5
 ROUTE_RATIO_TARGET = 0.1  # at most 1/10 of catanatron's all-colours check
 LEGAL_TARGET_US = 1000.0
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -329,6 +332,7 @@ def section(f: Figures) -> str:
     lines.append("|---|---|---|---|---|")
     cg = f.catan_games_per_second
     ratio = f.games_per_second / cg if cg else None
+    target = GAMES_RATIO_TARGET if f.build != "plain Python" else PLAIN_RATIO_TARGET
     lines.append(
         f"| games/s | {f.games_per_second:.1f} ({f.actions_per_game:.0f} actions/game, "
         f"{f.us_per_action:.0f} µs/action, median game {f.game_median_ms:.1f} ms) | "
@@ -338,19 +342,17 @@ def section(f: Figures) -> str:
             if cg
             else "not measured"
         )
-        + f" | ≥ {GAMES_RATIO_TARGET:g}× catanatron | "
-        + (
-            (("yes" if ratio >= GAMES_RATIO_TARGET else "no") + f" ({ratio:.2f}×)")
-            if ratio
-            else "—"
-        )
+        + f" | ≥ {target:g}× catanatron | "
+        + ((("yes" if ratio >= target else "no") + f" ({ratio:.2f}×)") if ratio else "—")
         + " |"
     )
     if f.plain is not None:
+        plain = f.plain[0] / f.plain[1]
         lines.append(
             f"| games/s, the same sources as plain Python (`ADMIRALTY_PURE_ENGINE=1`, "
             f"{f.plain[2]} games each after, in a process of their own) | {f.plain[0]:.1f} | "
-            f"{f.plain[1]:.1f} | — | {f.plain[0] / f.plain[1]:.2f}× |"
+            f"{f.plain[1]:.1f} | ≥ {PLAIN_RATIO_TARGET:g}× catanatron | "
+            f"{'yes' if plain >= PLAIN_RATIO_TARGET else 'no'} ({plain:.2f}×) |"
         )
     cr = f.catan_route_us
     lines.append(
@@ -373,7 +375,12 @@ def section(f: Figures) -> str:
         f"| < {LEGAL_TARGET_US:.0f} µs | {met} |"
     )
     cu = f.catan_us_per_action
-    budget = f"; 3× catanatron leaves {cu / 3:.0f} µs/action for all" if cu else ""
+    budget = (
+        f"; {GAMES_RATIO_TARGET:g}× catanatron leaves {cu / GAMES_RATIO_TARGET:.0f} µs/action "
+        "for all"
+        if cu
+        else ""
+    )
     # Made anew by this module's plain Python: a share of ours only when ours is plain too.
     share = "" if COMPILED else f"{f.outputs_us_per_action / f.us_per_action:.0%} of ours"
     lines.append(

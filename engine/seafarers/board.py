@@ -24,6 +24,7 @@ LAND: Final = "land"
 COAST: Final = "coast"
 SEA: Final = "sea"
 EDGE_KINDS = (LAND, COAST, SEA)
+NO_EDGES: frozenset[int] = frozenset()  # no pirate, nothing blocked (X18)
 CORNERS = ("N", "NE", "SE", "S", "SW", "NW")
 SIDES = ("NE", "E", "SE", "SW", "W", "NW")
 # Neighbour of a hex across each side (pointy-top axial coordinates).
@@ -153,6 +154,8 @@ class Board:
         self.hex_nodes = tuple(hex_nodes)
         self.hex_edges = tuple(tuple(sorted(renumber[e] for e in edges)) for edges in hex_edges)
         self.hex_is_land = tuple(h.terrain != "sea" for h in hexes)
+        # The same edges as sets: what the pirate blocks (X18), asked of many edges in a list.
+        self.hex_edge_sets = tuple(frozenset(edges) for edges in self.hex_edges)
         # The hexes of each kind with their ids, in board order: where the robber (land) and
         # the pirate (sea) may be moved (X16, X17).
         self.land_hexes = tuple((h, hx.id) for h, hx in enumerate(hexes) if self.hex_is_land[h])

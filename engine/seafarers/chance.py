@@ -19,7 +19,9 @@ The engine's documented choice (docs/rulings.md S-1):
 
 from __future__ import annotations
 
+import _random
 import random
+from hashlib import sha512
 
 from engine.kernel.dice import SeededDice
 
@@ -29,7 +31,11 @@ def seeded_roll(seed: int, k: int) -> tuple[int, int]:
     `SeededDice(seed)` stream `roll k`, drawn here as `SeededDice.roll` draws them (without its
     stream table, one generator for two dice; tests/engine/seafarers/test_fast.py holds the two
     equal)."""
-    rng = random.Random(f"{seed}:roll {k}")
+    # `random.Random(text)` seeds from the text's bytes and their SHA-512 as one integer
+    # (CPython's `Random.seed`, version 2) through Python code of its own; the generator is
+    # made here from that same integer, in C (the first third of a game's roll otherwise).
+    text = f"{seed}:roll {k}".encode()
+    rng = _random.Random(int.from_bytes(text + sha512(text).digest()))
     return 1 + int(rng.random() * 6), 1 + int(rng.random() * 6)
 
 

@@ -13,7 +13,16 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.seafarers import reach
-from engine.seafarers.board import GOLD, GOLD_YIELD, LAND, RESOURCE_OF, SEA, Board, is_edge_shape
+from engine.seafarers.board import (
+    GOLD,
+    GOLD_YIELD,
+    LAND,
+    NO_EDGES,
+    RESOURCE_OF,
+    SEA,
+    Board,
+    is_edge_shape,
+)
 from engine.seafarers.chance import seeded_roll, seeded_steal
 from engine.seafarers.refusals import Refused
 from engine.seafarers.routes import (
@@ -31,7 +40,7 @@ from engine.seafarers.rules import (
     COST_SHIP,
     RESOURCES,
 )
-from engine.seafarers.state import CITY, NONE, ROAD, SETTLEMENT, SHIP, State
+from engine.seafarers.state import CITY, NONE, ROAD, SETTLEMENT, SETUP_PHASES, SHIP, State
 
 Event = dict[str, Any]
 Apply = Callable[[list[Event]], None]
@@ -260,10 +269,10 @@ def apply_listed(state: State, action: Any) -> list[Event]:
 
 def _finish(state: State, action: dict[str, Any], events: list[Event]) -> list[Event]:
     """After the applier: each event names its player, then the win (X20)."""
-    p = state.pindex[action["player"]]
+    name = state.players[state.pindex[action["player"]]]
     for event in events:
         if "player" not in event and event["type"] != "stolen":
-            event["player"] = state.players[p]
+            event["player"] = name
     _check_win(state, events)
     if action.get("by_moderator"):
         for event in events:
@@ -342,7 +351,7 @@ def attached(state: State, p: int, e: int, piece: int, without: int = NONE) -> b
 
 def on_pirate(state: State, e: int) -> bool:
     """X18: one of the six edges of the pirate's hex."""
-    return state.pirate is not None and e in state.board.hex_edges[state.pirate]
+    return state.pirate is not None and e in state.board.hex_edge_sets[state.pirate]
 
 
 def _route_checks(state: State, p: int, e: int, piece: int, without: int = NONE) -> None:
@@ -482,7 +491,27 @@ def _place_route(state: State, p: int, e: int, piece: int) -> None:
 
 
 def _any_free_placement(state: State, p: int) -> bool:
-    """X15: a legal edge for a road with a road in supply, or for a ship with a ship."""
+    """X15: a legal edge for a road with a road in supply, or for a ship with a ship — never
+    asked in setup, so `can_place` on every empty edge, which says the same as the empty
+    edges attached for the piece that reach.py keeps (`attach`, X2) with their kinds and the
+    pirate (X1, X18): those are read instead (tests/engine/seafarers/invariants.py holds the
+    two equal)."""
+    roads = state.rules.roads > state.roads[p]
+    ships = state.rules.ships > state.ships[p]
+    if not roads and not ships:
+        return False
+    kinds = state.board.edge_kind
+    pirate = state.board.hex_edge_sets[state.pirate] if state.pirate is not None else NO_EDGES
+    for e, how in state.attach[p].items():
+        if roads and how & 1 and kinds[e] != SEA:
+            return True
+        if ships and how & 2 and kinds[e] != LAND and e not in pirate:
+            return True
+    return False
+
+
+def any_free_placement_checked(state: State, p: int) -> bool:
+    """`_any_free_placement` by the checks themselves, on every empty edge (the tests')."""
     roads = state.rules.roads > state.roads[p]
     ships = state.rules.ships > state.ships[p]
     for e in range(len(state.board.edge_nodes)):
@@ -827,8 +856,9 @@ def _end_turn(state: State, p: int, events: list[Event]) -> None:
 
 def _check_win(state: State, events: list[Event]) -> None:
     """X20, PV5: the current player, during his own turn, never in setup."""
-    if state.phase == "over" or state.in_setup():
-        return
+    phase = state.phase
+    if phase == "over" or phase in SETUP_PHASES or (phase == "gold" and state.in_setup()):
+        return  # (`in_setup` called only in a gold pick: this runs after every action)
     p = state.player
     points = state.vp(p)
     if points >= state.rules.victory_points:
@@ -869,6 +899,7 @@ def _produce(state: State, total: int, events: list[Event]) -> None:
     GD4, X13: a gold field owes picks, from what the bank holds after production."""
     owed: dict[int, list[int]] = {}  # player -> cards, only for those owed any
     picks: dict[int, int] = {}
+    due = [0, 0, 0, 0, 0]  # all the owed cards of each resource
     robber = state.robber
     node_owner = state.node_owner
     level = state.node_level
@@ -886,29 +917,29 @@ def _produce(state: State, total: int, events: list[Event]) -> None:
                 if cards is None:
                     cards = owed[q] = [0, 0, 0, 0, 0]
                 cards[r] += level[n]
+                due[r] += level[n]
     bank = state.bank
     if owed:
         for r in range(5):
-            due = 0
-            for cards in owed.values():
-                due += cards[r]
-            if due > bank[r]:  # B10
+            if due[r] > bank[r]:  # B10
                 owed_players = [q for q in sorted(owed) if owed[q][r]]
                 if len(owed_players) == 1:
                     owed[owed_players[0]][r] = bank[r]
                 else:
                     for q in owed_players:
                         owed[q][r] = 0
-        for q in sorted(owed):
+        for q in sorted(owed) if len(owed) > 1 else owed:
             cards = owed[q]
-            if any(cards):
-                hand = state.hands[q]
-                for r in range(5):
-                    hand[r] += cards[r]
-                    bank[r] -= cards[r]
-                events.append(
-                    {"type": "produced", "player": state.players[q], "cards": _names(cards)}
-                )
+            hand = state.hands[q]
+            paid: dict[str, int] = {}
+            for r in range(5):
+                c = cards[r]
+                if c:
+                    hand[r] += c
+                    bank[r] -= c
+                    paid[RESOURCES[r]] = c
+            if paid:
+                events.append({"type": "produced", "player": state.players[q], "cards": paid})
     state.phase = "action"
     if picks:
         left = sum(bank)  # X13: from what the bank holds after production

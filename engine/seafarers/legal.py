@@ -3,7 +3,7 @@
 The order pages are built from this list, so it must agree with the checks exactly: pieces are
 listed by the checks' predicates (`game.attached` from the attached edges reach.py keeps,
 `game.movable` over the player's ships; the costs and supplies), robber moves by the victims of
-`game.robber_victims` gathered in one pass, cards by running `game.check` itself;
+`game.robber_victims` gathered in one pass, cards by running their own checks (`game.CHECKS`);
 tests/engine/seafarers/test_playouts.py holds every listed action to the checks and random
 unlisted ones to a refusal. Candidates are narrowed first to what could pass (edges and nodes
 next to the player's own pieces), never to less.
@@ -16,10 +16,10 @@ the moderator's `award_svp` (G4).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from engine.seafarers.board import LAND, SEA
-from engine.seafarers.game import check
+from engine.seafarers.board import LAND, NO_EDGES, SEA
+from engine.seafarers.game import CHECKS
 from engine.seafarers.refusals import Refused
 from engine.seafarers.rules import (
     COST_CITY,
@@ -34,9 +34,12 @@ from engine.seafarers.state import NONE, SETTLEMENT, SHIP, Listing, State
 Action = dict[str, Any]
 
 
-def _ok(state: State, action: Action) -> bool:
+def _ok(state: State, p: int, action: Action) -> bool:
+    """A card the player to act may play (phase roll or action, their turn: X25's general
+    checks hold for every action `_card_actions` makes, shaped as the table says), by the
+    card's own checks (`game.CHECKS`, which `game.check` runs after the general ones)."""
     try:
-        check(state, action)
+        CHECKS[action["type"]](state, p, action)
     except Refused:
         return False
     return True
@@ -46,35 +49,51 @@ def _needs(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple((r, c) for r, c in enumerate(cost) if c)
 
 
-NEEDS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {
-    cost: _needs(cost) for cost in (COST_ROAD, COST_SHIP, COST_SETTLEMENT, COST_CITY, COST_DEV)
-}
+# Each cost's resources with their counts, zeros dropped (B3, SH1): what `_has` compares, made
+# once (a cost looked up by its tuple would hash five numbers every time).
+NEED_ROAD: Final = _needs(COST_ROAD)
+NEED_SHIP: Final = _needs(COST_SHIP)
+NEED_SETTLEMENT: Final = _needs(COST_SETTLEMENT)
+NEED_CITY: Final = _needs(COST_CITY)
+NEED_DEV: Final = _needs(COST_DEV)
 
 
-def _has(hand: list[int], cost: tuple[int, ...]) -> bool:
+def _has(hand: list[int], needs: tuple[tuple[int, int], ...]) -> bool:
     """The hand holds the cost (B3): the same test as the checks' `_afford`, over the cost's
-    resources only."""
-    for r, c in NEEDS.get(cost) or _needs(cost):  # noqa: SIM110 (faster than all())
+    resources only (`NEED_*`)."""
+    for r, c in needs:  # noqa: SIM110 (faster than all())
         if hand[r] < c:
             return False
     return True
 
 
 def combinations(total: int, limits: list[int]) -> list[dict[str, int]]:
-    """Every way to choose `total` cards within `limits` per resource (zeros dropped)."""
+    """Every way to choose `total` cards within `limits` per resource (zeros dropped): the
+    first resource's count from the most it can be down to 0, then the next's, and so on —
+    each count no lower than what the resources after it cannot hold (those lower choices
+    would give nothing)."""
     out: list[dict[str, int]] = []
-
-    def walk(i: int, left: int, chosen: list[int]) -> None:
-        if i == 4:
-            if left <= limits[4]:
-                counts = [*chosen, left]
-                out.append({RESOURCES[r]: c for r, c in enumerate(counts) if c})
-            return
-        for c in range(min(left, limits[i]), -1, -1):
-            walk(i + 1, left - c, [*chosen, c])
-
-    if total <= sum(limits):
-        walk(0, total, [])
+    l0, l1, l2, l3, l4 = limits
+    if total > l0 + l1 + l2 + l3 + l4:
+        return out
+    brick, wood, wool, grain, ore = RESOURCES
+    append = out.append
+    for a in range(min(total, l0), max(0, total - l1 - l2 - l3 - l4) - 1, -1):
+        with_a = {brick: a} if a else {}
+        left_a = total - a
+        for b in range(min(left_a, l1), max(0, left_a - l2 - l3 - l4) - 1, -1):
+            with_b = {**with_a, wood: b} if b else with_a
+            left_b = left_a - b
+            for c in range(min(left_b, l2), max(0, left_b - l3 - l4) - 1, -1):
+                with_c = {**with_b, wool: c} if c else with_b
+                left_c = left_b - c
+                for d in range(min(left_c, l3), max(0, left_c - l4) - 1, -1):
+                    cards = dict(with_c)
+                    if d:
+                        cards[grain] = d
+                    if left_c - d:
+                        cards[ore] = left_c - d
+                    append(cards)
     return out
 
 
@@ -85,7 +104,7 @@ def _setup_route(state: State, player: str, p: int) -> list[Action]:
     assert state.setup_node is not None
     roads = state.roads[p] < state.rules.roads
     ships = state.ships[p] < state.rules.ships
-    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+    pirate = board.hex_edge_sets[state.pirate] if state.pirate is not None else NO_EDGES
     out: list[Action] = []
     for e in board.node_edges[state.setup_node]:
         if state.edge_piece[e]:
@@ -105,7 +124,7 @@ def _route_builds(
     roads: bool,
     ships: bool,
     edges: tuple[int, ...],
-    pirate: tuple[int, ...],
+    pirate: frozenset[int],
     out: list[Action],
 ) -> None:
     """build_road / build_ship on each empty edge attached for it (X2, reach.py), in edge
@@ -123,23 +142,30 @@ def _route_builds(
             append({"type": "build_ship", "player": player, "edge": list(names[e])})
 
 
-def _settlement_ok(state: State, p: int, n: int, setup: bool) -> bool:
-    """build_settlement's own checks as predicates (B4, B20, X3, B2, B3)."""
+def _setup_settlements(state: State, player: str, p: int) -> list[Action]:
+    """build_settlement in setup: build_settlement's own checks as predicates, in node order
+    (B4, B20, X3, B2; no cost in setup), over every node of the board."""
     board = state.board
-    owner = state.node_owner
-    if not board.is_land_node[n] or owner[n] != NONE:
-        return False
-    if any(owner[m] != NONE for m in board.node_neighbours[n]):
-        return False
-    if setup:
-        allowed = state.rules.setup_islands
-        if allowed is not None and board.node_island[n] not in allowed:
-            return False
-    elif not any(state.edge_owner[e] == p for e in board.node_edges[n]):
-        return False
     if state.settlements[p] >= state.rules.settlements:
-        return False
-    return setup or all(h >= c for h, c in zip(state.hands[p], COST_SETTLEMENT, strict=True))
+        return []
+    allowed = state.rules.setup_islands
+    island = board.node_island
+    land = board.is_land_node
+    owner = state.node_owner
+    neighbours = board.node_neighbours
+    names = board.node_names
+    out: list[Action] = []
+    for n in range(len(names)):
+        if not land[n] or owner[n] != NONE:
+            continue
+        if allowed is not None and island[n] not in allowed:
+            continue
+        for m in neighbours[n]:
+            if owner[m] != NONE:
+                break
+        else:  # B4: no building on a neighbouring node
+            out.append({"type": "build_settlement", "player": player, "node": names[n]})
+    return out
 
 
 def legal_actions(state: State, player: str) -> list[Action]:
@@ -152,10 +178,12 @@ def legal_actions(state: State, player: str) -> list[Action]:
 
 def _legal(state: State, player: str) -> list[Action]:
     p = state.pindex.get(player)
-    if p is None or state.phase == "over":
-        return []
-    board = state.board
     phase = state.phase
+    if p is None or phase == "over":
+        return []
+    if phase == "action":  # most lists: asked first
+        return _action_phase(state, player, p) if p == state.player else []
+    board = state.board
     out: list[Action] = []
     if phase == "discard":
         if state.discard[p]:
@@ -170,12 +198,7 @@ def _legal(state: State, player: str) -> list[Action]:
     if p != state.player:
         return out
     if phase == "setup_settlement":
-        for n in range(len(board.node_names)):
-            if _settlement_ok(state, p, n, True):
-                out.append(
-                    {"type": "build_settlement", "player": player, "node": board.node_names[n]}
-                )
-        return out
+        return _setup_settlements(state, player, p)
     if phase == "setup_route":
         return _setup_route(state, player, p)
     if phase == "roll":
@@ -191,18 +214,18 @@ def _legal(state: State, player: str) -> list[Action]:
         roads = state.roads[p] < state.rules.roads
         ships = state.ships[p] < state.rules.ships
         if roads or ships:
-            pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+            pirate = board.hex_edge_sets[state.pirate] if state.pirate is not None else NO_EDGES
             _route_builds(state, player, p, roads, ships, listing_for(state, p)[0], pirate, out)
         out.append({"type": "end_road_building", "player": player})
         return out
-    return _action_phase(state, player, p)
+    return out  # no other phase (seafarers-format.md "Actions")
 
 
 def _action_phase(state: State, player: str, p: int) -> list[Action]:
     """The action phase's list, from where the player's pieces reach (reach.py, kept by every
     write): the empty edges attached for a road or a ship (X2), the nodes an own road or ship
     touches (X3), each ship's open end (X6). The same list, in the same order, as the
-    predicates of the checks give (`game.attached`, `game.movable`, `_settlement_ok`)."""
+    predicates of the checks give (`game.attached`, `game.movable`, `game._check_settlement`)."""
     board = state.board
     rules = state.rules
     hand = state.hands[p]
@@ -212,14 +235,14 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
     ship_at = state.ship_at[p]
     out: list[Action] = []
     append = out.append
-    roads = state.roads[p] < rules.roads and _has(hand, COST_ROAD)
-    ships = state.ships[p] < rules.ships and _has(hand, COST_SHIP)
-    pirate = board.hex_edges[state.pirate] if state.pirate is not None else ()
+    roads = state.roads[p] < rules.roads and _has(hand, NEED_ROAD)
+    ships = state.ships[p] < rules.ships and _has(hand, NEED_SHIP)
+    pirate = board.hex_edge_sets[state.pirate] if state.pirate is not None else NO_EDGES
     movable = [] if state.ship_moved or not ship_at else _movable(state, p, ship_at, pirate)
     edges, targets = listing_for(state, p) if roads or ships or movable else ((), ())
     if roads or ships:
         _route_builds(state, player, p, roads, ships, edges, pirate, out)
-    if state.settlements[p] < rules.settlements and _has(hand, COST_SETTLEMENT):
+    if state.settlements[p] < rules.settlements and _has(hand, NEED_SETTLEMENT):
         land = board.is_land_node
         neighbours = board.node_neighbours
         node_names = board.node_names
@@ -230,14 +253,14 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
                         break
                 else:  # B4: no building on a neighbouring node
                     append({"type": "build_settlement", "player": player, "node": node_names[n]})
-    if state.cities[p] < rules.cities and _has(hand, COST_CITY):
+    if state.cities[p] < rules.cities and _has(hand, NEED_CITY):
         level = state.node_level
         for n in sorted(state.player_nodes[p]):
             if level[n] == SETTLEMENT:
                 append({"type": "build_city", "player": player, "node": board.node_names[n]})
     if movable:
         _ship_moves(player, movable, targets, pirate, names, out)
-    if state.deck and _has(hand, COST_DEV):
+    if state.deck and _has(hand, NEED_DEV):
         append({"type": "buy_dev_card", "player": player})
     if state.dev_cards[p]:
         out.extend(_card_actions(state, player))
@@ -263,28 +286,49 @@ def _action_phase(state: State, player: str, p: int) -> list[Action]:
 
 
 def _card_actions(state: State, player: str) -> list[Action]:
-    """The cards the player may play now (B12, X15, X23), through `check` itself."""
+    """The cards the player may play now (B12, X15, X23), through their checks (`_ok`)."""
     p = state.pindex[player]
-    if state.dev_card_played:
+    held = state.dev_cards[p]
+    if state.dev_card_played or not held:
         return []
-    playable = {card for card, new in state.dev_cards[p] if not new}
+    playable = {card for card, new in held if not new}
     out: list[Action] = []
     for kind, card in (("play_knight", "knight"), ("play_road_building", "road_building")):
         if card in playable:
             action = {"type": kind, "player": player}
-            if _ok(state, action):
+            if _ok(state, p, action):
                 out.append(action)
     if "year_of_plenty" in playable:
         for take in combinations(2, state.bank):
             plenty: Action = {"type": "play_year_of_plenty", "player": player, "take": take}
-            if _ok(state, plenty):
+            if _ok(state, p, plenty):
                 out.append(plenty)
     if "monopoly" in playable:
         for resource in RESOURCES:
             action = {"type": "play_monopoly", "player": player, "resource": resource}
-            if _ok(state, action):
+            if _ok(state, p, action):
                 out.append(action)
     return out
+
+
+# Per game's players: what each set of candidates (a bit per player) lists on a hex, made
+# once — (None,) for no candidate (the move alone), the candidates' names in seat order, and,
+# last, () for the hex the thief stands on (no move). A few games' worth are kept.
+_CANDIDATES: dict[tuple[str, ...], list[tuple[str | None, ...]]] = {}
+
+
+def _candidates(names: tuple[str, ...]) -> list[tuple[str | None, ...]]:
+    made = _CANDIDATES.get(names)
+    if made is None:
+        count = len(names)
+        made = [(None,)]
+        for mask in range(1, 1 << count):
+            made.append(tuple(names[q] for q in range(count) if mask >> q & 1))
+        made.append(())
+        if len(_CANDIDATES) >= 64:
+            _CANDIDATES.clear()
+        _CANDIDATES[names] = made
+    return made
 
 
 def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[Action]:
@@ -294,8 +338,8 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
     board = state.board
     kind = "move_pirate" if pirate else "move_robber"
     here = state.pirate if pirate else state.robber
-    around: dict[int, int] = {}  # hex -> its candidates, one bit each
-    get = around.get
+    # hex -> its candidates, one bit each; a list by hex id, not a dict
+    around = [0] * len(board.hexes)
     count = len(state.players)
     for q in range(count):
         if q == p or not any(state.hands[q]):
@@ -307,33 +351,28 @@ def _thief_actions(state: State, player: str, p: int, *, pirate: bool) -> list[A
             for e in state.player_edges[q]:
                 if piece[e] == SHIP:
                     for h in edge_hexes[e]:
-                        around[h] = get(h, 0) | bit
+                        around[h] |= bit
         else:
             node_hexes = board.node_hexes
             for n in state.player_nodes[q]:
                 for h in node_hexes[n]:
-                    around[h] = get(h, 0) | bit
-    hexes = board.sea_hexes if pirate else board.land_hexes
-    if not around:
-        return [{"type": kind, "player": player, "hex": hid} for h, hid in hexes if h != here]
-    out: list[Action] = []
-    append = out.append
-    names = state.players
-    for h, hid in hexes:
-        if h == here:
-            continue
-        victims = get(h)
-        if victims:
-            for q in range(count):
-                if victims >> q & 1:
-                    append({"type": kind, "player": player, "hex": hid, "steal_from": names[q]})
-        else:
-            append({"type": kind, "player": player, "hex": hid})
-    return out
+                    around[h] |= bit
+    if here is not None:
+        around[here] = 1 << count  # where it stands: no move
+    listed = _candidates(state.players)
+    # One comprehension over the hexes of the kind, in the board's order (about 90 on the
+    # bundled board, listed after every 7 and Knight): a move per candidate, or the move alone.
+    return [
+        {"type": kind, "player": player, "hex": hid}
+        if victim is None
+        else {"type": kind, "player": player, "hex": hid, "steal_from": victim}
+        for h, hid in (board.sea_hexes if pirate else board.land_hexes)
+        for victim in listed[around[h]]
+    ]
 
 
 def _movable(
-    state: State, p: int, ship_at: dict[int, list[int]], pirate: tuple[int, ...]
+    state: State, p: int, ship_at: dict[int, list[int]], pirate: frozenset[int]
 ) -> list[int]:
     """`game.movable` over the player's ships, in their order: not placed this turn (SR9), not
     on a closed route (X5), not on the pirate's edges (X18), with an open end — a node with no
@@ -390,7 +429,7 @@ def _ship_moves(
     player: str,
     movable: list[int],
     targets: tuple[tuple[int, int], ...],
-    pirate: tuple[int, ...],
+    pirate: frozenset[int],
     names: tuple[tuple[str, str], ...],
     out: list[Action],
 ) -> None:

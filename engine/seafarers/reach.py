@@ -11,7 +11,8 @@ action phase's list needs no pass over the player's pieces (issue 12's games per
   holds no building and an own road (for a road) or ship (for a ship) ends there (SH4-SH6,
   SH13, B7). The checks (`game.attached`) say the same from the pieces themselves;
   tests/engine/seafarers/invariants.py holds the two equal after every action of every
-  playout;
+  playout. X15's question (a free road or ship placeable anywhere, `game._any_free_placement`)
+  is read from it too;
 - `harbour_rates[p]`: p's rate for each resource (X11), renewed when p builds on a harbour;
 - `split[p]`: p's network split for the route search (`routes.split_network`), so that the
   route after a piece (X10) needs no pass over the pieces either.
@@ -153,10 +154,14 @@ def lifted(state: State, p: int, e: int) -> None:
             if owner[n] == NONE:  # the edges there may have been attached by this ship alone
                 _renew(state, p, node_edges[n])
     alone = (e,)
+    a, b = nodes
     for q in range(len(state.players)):
-        if q == p or any(
-            owner[n] == q or n in state.road_at[q] or n in state.ship_at[q] for n in nodes
-        ):
+        # e is attached for q only if q has a building, a road or a ship at one of its nodes
+        if q == p or owner[a] == q or owner[b] == q:
+            _renew(state, q, alone)
+            continue
+        their_roads, their_ships = state.road_at[q], state.ship_at[q]
+        if a in their_roads or b in their_roads or a in their_ships or b in their_ships:
             _renew(state, q, alone)
 
 

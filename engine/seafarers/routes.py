@@ -122,30 +122,34 @@ def split_node(state: State, p: int, n: int, kind: int) -> int:
 
 
 def longest_from(
-    adj: dict[int, list[tuple[int, int]]], start: int, without: int = 0, enough: int = 1 << 30
+    adj: dict[int, list[tuple[int, int]]], start: int, used: list[bool], enough: int = 1 << 30
 ) -> int:
     """The most pieces in a trail of the split network that ends at `start` (0 when no piece
-    meets it), the pieces of the bit mask `without` left out, or `enough` as soon as a trail
-    reaches it (a length the caller knows none passes, or all it needs to know): a depth-first
-    walk over trails, a bit mask of pieces used. On a tree it visits each piece once."""
+    meets it), the pieces marked in `used` (by edge id) left out, or `enough` as soon as a
+    trail reaches it (a length the caller knows none passes, or all it needs to know): a
+    depth-first walk over trails, marking the pieces it takes in `used` and clearing them as
+    it comes back (so `used` is as it was after the walk). On a tree it visits each piece
+    once."""
     if start not in adj:
         return 0
-    return _trail_from(adj, start, without, 0, enough)
+    return _trail_from(adj, start, used, 0, enough)
 
 
 def _trail_from(
-    adj: dict[int, list[tuple[int, int]]], n: int, used: int, length: int, enough: int
+    adj: dict[int, list[tuple[int, int]]], n: int, used: list[bool], length: int, enough: int
 ) -> int:
     """`longest_from`'s walk from `n`, `length` pieces in: the longest trail on from here, or
     the first length that reaches `enough` (a function of its own, not a closure: the compiled
-    build calls it directly)."""
+    build calls it directly). The pieces are marked in a list by edge id rather than in a bit
+    mask: a mask of edge ids is an integer of hundreds of bits, made anew at every step."""
     best = length
     for i, m in adj[n]:
-        bit = 1 << i
-        if not used & bit:
+        if not used[i]:
             if length + 1 >= enough:
                 return length + 1
-            found = _trail_from(adj, m, used | bit, length + 1, enough)
+            used[i] = True
+            found = _trail_from(adj, m, used, length + 1, enough)
+            used[i] = False
             if found > best:
                 best = found
                 if found >= enough:
@@ -168,7 +172,8 @@ def after_pendant(
     the walks stop at R (and at R - 1 for the lifted end: all that is asked of it)."""
     route = state.routes[p]
     adj = state.split[p]
-    new = 1 << edge  # M: the network without this piece
+    new = [False] * len(state.board.edge_nodes)  # M: the network without this piece
+    new[edge] = True
     reached = 1 + (longest_from(adj, grown, new, route) if grown is not None else 0)
     if reached >= route or not moved:
         return max(route, reached)
@@ -341,10 +346,9 @@ def holder_after(state: State, previous: int) -> int:
     top = max(lengths) if lengths else 0
     if top < state.rules.longest_route_min:
         return NONE
-    tied = [p for p, length in enumerate(lengths) if length == top]
-    if len(tied) == 1:
-        return tied[0]
-    return previous if previous in tied else NONE
+    if lengths.count(top) == 1:
+        return lengths.index(top)
+    return previous if previous != NONE and lengths[previous] == top else NONE
 
 
 RouteFn = Callable[[State, int], int]

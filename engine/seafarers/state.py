@@ -217,11 +217,15 @@ class State:
             points += 2
         if self.army == p:
             points += 2
-        for card, _ in self.dev_cards[p]:
-            if card == "victory_point":
-                points += 1
-        for token in self.svp[p]:
-            points += token[1]
+        cards = self.dev_cards[p]
+        if cards:  # asked after every action (X20): most hands hold no card, most no token
+            for card, _ in cards:
+                if card == "victory_point":
+                    points += 1
+        tokens = self.svp[p]
+        if tokens:
+            for token in tokens:
+                points += token[1]
         return points
 
     def rate(self, p: int, resource: int) -> int:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from engine.seafarers import adjudicate, parse_scenario, reach
+from engine.seafarers.game import _any_free_placement, any_free_placement_checked
 from engine.seafarers.legal import listing_for
 from engine.seafarers.routes import holder_after, longest_route
 from engine.seafarers.rules import RESOURCES
@@ -108,6 +109,8 @@ def check_state(state: Any) -> None:
             state.listing[q] = None
             assert listing_for(state, q) == listing
     for q in range(len(state.players)):
+        if not state.in_setup():  # X15's question, from reach.py and by the checks
+            assert _any_free_placement(state, q) == any_free_placement_checked(state, q)
         assert state.routes[q] == longest_route(state, q)
         assert all(n >= 0 for n in state.hands[q])
         assert state.roads[q] <= state.rules.roads

@@ -6,6 +6,7 @@ in the state's last list (sent, copied, stale, or refused) still goes through th
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ import yaml
 from engine.seafarers import apply_action, legal_actions, parse_scenario, state_to_dict
 from engine.seafarers.chance import kernel_roll, seeded_roll
 from engine.seafarers.game import apply_listed
+from engine.seafarers.legal import combinations
 from engine.seafarers.refusals import Refused
+from engine.seafarers.rules import RESOURCES
 from engine.seafarers.state import State
 from tests.engine.seafarers.playouts import start, who_acts
 
@@ -139,3 +142,27 @@ def test_a_reloaded_state_carries_no_list_and_replays_the_same() -> None:
     assert apply_listed(loaded, action) == apply_listed(state, action)
     assert state_to_dict(loaded) == state_to_dict(state)
     assert legal_actions(loaded, who_acts(loaded)) == legal_actions(state, who_acts(state))
+
+
+def _every_way(total: int, limits: list[int]) -> list[dict[str, int]]:
+    """Every choice of `total` cards within `limits`, by brute force: each resource's count
+    from the most down to 0, the first resource's first (zeros dropped)."""
+    ranges = [range(limit, -1, -1) for limit in limits]
+    return [
+        {RESOURCES[r]: c for r, c in enumerate(counts) if c}
+        for counts in itertools.product(*ranges)
+        if sum(counts) == total
+    ]
+
+
+def test_combinations_are_every_way_in_the_lists_order() -> None:
+    """`legal.combinations` (discards, gold picks, Year of Plenty) skips the counts that
+    leave too many cards for the resources after: the same dicts, keys and order as every
+    choice counted out."""
+    rng = random.Random("combinations")
+    for _ in range(300):
+        limits = [rng.randrange(0, 6) for _ in range(5)]
+        total = rng.randrange(0, sum(limits) + 3)
+        made = combinations(total, limits)
+        assert made == _every_way(total, limits)
+        assert [list(cards) for cards in made] == [list(c) for c in _every_way(total, limits)]
