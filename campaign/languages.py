@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
@@ -24,7 +25,7 @@ from django.utils.translation import check_for_language
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from campaign.models import UserLanguage
+from campaign.models import UserLanguage, language_choices
 
 LANGUAGE_FIELD = "language"  # Django's set_language reads this field of the form
 
@@ -44,6 +45,18 @@ def set_language(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and language_known(code):
         UserLanguage.objects.update_or_create(user=request.user, defaults={"language": code})
     return response
+
+
+def language_field(label: str, help_text: str = "", *, blank_is_english: bool = False) -> Any:
+    """A form's choice of a campaign's or game's language (Campaign.language), one of the site's;
+    `blank_is_english`: the field may be left out or empty (a new campaign or game), English."""
+    return forms.ChoiceField(
+        choices=language_choices,
+        initial="en",
+        required=not blank_is_english,
+        label=label,
+        help_text=help_text,
+    )
 
 
 def site_languages(request: HttpRequest) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from typing import Any
 from django import forms
 from django.db.models import Model
 
-from campaign.models import Campaign, language_choices
+from campaign.languages import language_field
+from campaign.models import Campaign
 from fleets.campaign_files import (
     CAMPAIGN_NAME_LENGTH,
     ID_LENGTH,
@@ -379,12 +380,10 @@ class NewCampaignForm(forms.Form):
     turn_hours = count(0, MAX_HOURS, initial=72, help_text="A new turn's deadline, in hours.")
     fog_of_war = forms.BooleanField(required=False, initial=True)
     # The campaign's language (issue 22; Campaign.language): stored and shown for now.
-    language = forms.ChoiceField(
-        choices=language_choices,
-        initial="en",
-        required=False,  # blank: English
-        label="The campaign's language",
-        help_text="Its turn reports, bulletin and forum posts will be written in it.",
+    language = language_field(
+        "The campaign's language",
+        "Its turn reports, bulletin and forum posts will be written in it.",
+        blank_is_english=True,
     )
 
     def clean_slug(self) -> str:

@@ -13,7 +13,8 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 
-from campaign.models import Campaign, language_choices
+from campaign.languages import language_field
+from campaign.models import Campaign
 from campaign.scenario_files import check_size, described, read_scenario_document
 from engine.kernel.problems import ScenarioError
 from engine.seafarers import State
@@ -98,12 +99,10 @@ class NewGameForm(forms.Form):
         "on the game's webhook.",
     )
     # The game's language (issue 22; Campaign.language): stored and shown for now.
-    language = forms.ChoiceField(
-        choices=language_choices,
-        initial="en",
-        required=False,  # blank: English
-        label="The game's language",
-        help_text="Its log, exports and forum posts will be written in it.",
+    language = language_field(
+        "The game's language",
+        "Its log, exports and forum posts will be written in it.",
+        blank_is_english=True,
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -237,7 +236,7 @@ class LanguageForm(ReasonForm):
     """The game's language changed on its dashboard (issue 22; Campaign.language), audited
     `campaign_language` with the old and new; a reason is optional."""
 
-    language = forms.ChoiceField(choices=language_choices, label="The game's language")
+    language = language_field("The game's language")
     reason = forms.CharField(
         max_length=500,
         required=False,

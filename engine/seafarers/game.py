@@ -510,20 +510,6 @@ def _any_free_placement(state: State, p: int) -> bool:
     return False
 
 
-def any_free_placement_checked(state: State, p: int) -> bool:
-    """`_any_free_placement` by the checks themselves, on every empty edge (the tests')."""
-    roads = state.rules.roads > state.roads[p]
-    ships = state.rules.ships > state.ships[p]
-    for e in range(len(state.board.edge_nodes)):
-        if state.edge_piece[e]:
-            continue
-        if roads and can_place(state, p, e, ROAD):
-            return True
-        if ships and can_place(state, p, e, SHIP):
-            return True
-    return False
-
-
 def _after_placing(
     state: State,
     p: int,

@@ -6,13 +6,29 @@ import json
 from typing import Any
 
 from engine.seafarers import adjudicate, parse_scenario, reach
-from engine.seafarers.game import _any_free_placement, any_free_placement_checked
+from engine.seafarers.game import _any_free_placement, can_place
 from engine.seafarers.legal import listing_for
 from engine.seafarers.routes import holder_after, longest_route
 from engine.seafarers.rules import RESOURCES
-from engine.seafarers.state import NONE
+from engine.seafarers.state import NONE, ROAD, SHIP, State
 
 PIECES = ("roads", "ships", "settlements", "cities")
+
+
+def any_free_placement_checked(state: State, p: int) -> bool:
+    """X15's question asked of the checks themselves, on every empty edge: what
+    `game._any_free_placement` must answer from the attached edges reach.py keeps. Kept here,
+    not in the engine: only the invariants ask it this way."""
+    roads = state.rules.roads > state.roads[p]
+    ships = state.rules.ships > state.ships[p]
+    for e in range(len(state.board.edge_nodes)):
+        if state.edge_piece[e]:
+            continue
+        if roads and can_place(state, p, e, ROAD):
+            return True
+        if ships and can_place(state, p, e, SHIP):
+            return True
+    return False
 
 
 def totals(state_doc: dict[str, Any]) -> dict[str, int]:
